@@ -1,0 +1,1 @@
+"""The game-agnostic machinery: notation loading, errors, replay, scoring, reports, audits."""

@@ -1,0 +1,123 @@
+"""The one interface every game implements, and the typed values that cross it.
+
+A game is four pieces (DESIGN.md): a grammar, a transformer that turns the
+parse tree into typed moves, a rules engine, and data. This module fixes how the
+core talks to them, so the core (replay, audit, CLI) never needs to know a rule.
+
+The rules engine works on a mutable state object of its own choosing:
+``setup`` creates it from the parsed header, ``apply`` changes it in place (no
+copies on the hot path) and returns what happened, ``score`` reads it.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from gamelog.core.scoring import Number, ScoreSheet
+
+if TYPE_CHECKING:
+    from gamelog.core.replay import Replay
+
+
+@dataclass(frozen=True, kw_only=True)
+class Move:
+    """One move of a log, as the transformer typed it.
+
+    Games subclass this with the fields their moves need. ``player`` is None for
+    lines that belong to nobody (admin lines of an online engine, say).
+    ``source`` is the move as written, for replay views.
+    """
+
+    line: int
+    column: int = 1
+    player: str | None = None
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something a move did, in words a player understands ("Ann +3: grey flock at C4")."""
+
+    text: str
+    player: str | None = None
+    points: Number = 0
+
+
+@dataclass
+class GameLog:
+    """A parsed log: the game-specific header (setup) and the moves in order."""
+
+    header: Any
+    moves: Sequence[Move]
+    players: list[str] = field(default_factory=list)
+
+
+class Game(ABC):
+    """A supported game: static facts (class attributes) and the rules engine (methods).
+
+    Subclasses are stateless; all mutable play lives in the state object that
+    ``setup`` returns, so one instance serves every log of a batch.
+    """
+
+    #: Registry key and the value of the ``game:`` header line.
+    name: ClassVar[str]
+    #: The game's printed title.
+    title: ClassVar[str]
+    #: Other spellings accepted in ``game:`` and ``--game``.
+    aliases: ClassVar[tuple[str, ...]] = ()
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    #: One line for ``gamelog games``: what a move looks like.
+    notation_hint: ClassVar[str]
+    #: Extra ``gamelog replay --format`` names this game can write (e.g. "ledger").
+    export_formats: ClassVar[tuple[str, ...]] = ()
+
+    # --- notation ---------------------------------------------------------
+
+    @abstractmethod
+    def parse(self, text: str) -> GameLog:
+        """Parse a whole log. Raises NotationError or SetupError."""
+
+    def sniff(self, text: str) -> bool:
+        """Whether a log with no ``game:`` line looks like this game's notation."""
+        return False
+
+    def cheat_sheet(self) -> str:
+        """The notation cheat-sheet (``notation.md`` beside the game's module)."""
+        package = type(self).__module__.rsplit(".", 1)[0]
+        return resources.files(package).joinpath("notation.md").read_text(encoding="utf-8")
+
+    # --- rules ------------------------------------------------------------
+
+    @abstractmethod
+    def setup(self, log: GameLog) -> Any:
+        """The state before the first move. Raises SetupError."""
+
+    @abstractmethod
+    def apply(self, state: Any, move: Move) -> list[Event]:
+        """Play one move on ``state`` in place. Raises IllegalMove, leaving state undefined."""
+
+    @abstractmethod
+    def is_finished(self, state: Any) -> bool:
+        """Whether the game has reached its end."""
+
+    @abstractmethod
+    def score(self, state: Any) -> ScoreSheet:
+        """The score sheet of the position; provisional (``finished=False``) mid-game."""
+
+    def running_scores(self, state: Any) -> Mapping[str, Number]:
+        """Points so far per player, for replay views. Defaults to the sheet's totals."""
+        sheet = self.score(state)
+        return {player: sheet.total(player) for player in sheet.players}
+
+    def render_position(self, state: Any) -> str:
+        """The position as text (board, resources), for ``replay --to N``."""
+        return ""
+
+    def export(self, result: Replay, fmt: str) -> str:
+        """The replayed log in one of ``export_formats`` (``result`` has ``keep_steps``)."""
+        raise NotImplementedError(fmt)

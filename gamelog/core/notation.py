@@ -1,0 +1,163 @@
+"""Loading the games' Lark grammars once per process, and turning Lark's parse errors
+into NotationErrors a person can act on.
+
+Grammars are ``grammars/<name>.lark`` at the top of the repository; the wheel
+carries them as ``gamelog/grammars``. Each is compiled to an LALR parser on
+first use and kept for the life of the process; the compiled tables are also
+cached on disk so that a one-shot ``gamelog score`` does not pay for building
+them every time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import tempfile
+from collections.abc import Callable, Iterable, Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import lark
+from lark import Lark, Token, Tree
+from lark.exceptions import (
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+    VisitError,
+)
+
+from gamelog.core.errors import GamelogError, NotationError
+
+_PACKAGED = Path(__file__).resolve().parent.parent / "grammars"
+_SOURCE_TREE = Path(__file__).resolve().parent.parent.parent / "grammars"
+
+
+def grammar_dir() -> Path:
+    """Where the .lark files are: inside the installed package, else the source tree."""
+    return _PACKAGED if _PACKAGED.is_dir() else _SOURCE_TREE
+
+
+def normalise(text: str) -> str:
+    """Drop a byte-order mark and make every line end a plain newline."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if not text.endswith("\n"):
+        text += "\n"
+    return text
+
+
+@cache
+def parser(name: str, start: str = "start") -> Lark:
+    """The LALR parser of ``grammars/<name>.lark`` (built once per process)."""
+    directory = grammar_dir()
+    path = directory / f"{name}.lark"
+    digest = hashlib.sha256(lark.__version__.encode())
+    for file in sorted(directory.glob("*.lark")):
+        digest.update(file.read_bytes())
+    cache_file = Path(tempfile.gettempdir()) / f"gamelog-{name}-{start}-{digest.hexdigest()[:16]}"
+    options: dict[str, Any] = {
+        "parser": "lalr",
+        "start": start,
+        "propagate_positions": True,
+        "maybe_placeholders": False,
+    }
+    try:
+        return Lark.open(str(path), cache=str(cache_file), **options)
+    except OSError:  # an unwritable temp dir must not stop the tool
+        return Lark.open(str(path), **options)
+
+
+def parse(
+    name: str,
+    text: str,
+    *,
+    describe: Mapping[str, str] | None = None,
+    start: str = "start",
+) -> Tree[Token]:
+    """Parse ``text`` with grammar ``name``; raise NotationError on bad input.
+
+    ``describe`` maps terminal names to words for the "expected ..." part of a
+    message (``{"SPACE": "a space like C4"}``).
+    """
+    lark_parser = parser(name, start)
+    try:
+        return lark_parser.parse(text)
+    except UnexpectedInput as error:
+        raise notation_error(error, text, lark_parser, describe or {}) from None
+
+
+def transform(transformer: Callable[[Tree[Token]], Any], tree: Tree[Token]) -> Any:
+    """Run a Transformer, letting the GamelogErrors it raises through unwrapped."""
+    try:
+        return transformer(tree)
+    except VisitError as error:
+        if isinstance(error.orig_exc, GamelogError):
+            raise error.orig_exc from None
+        raise
+
+
+def notation_error(
+    error: UnexpectedInput, text: str, lark_parser: Lark, describe: Mapping[str, str]
+) -> NotationError:
+    """Say what was found and what would have been accepted there."""
+    line = getattr(error, "line", None) or 1
+    column = getattr(error, "column", None) or 1
+    if isinstance(error, UnexpectedCharacters):
+        found = _quote(text[error.pos_in_stream : error.pos_in_stream + 1])
+        expected = _expected(error.allowed or (), lark_parser, describe)
+    elif isinstance(error, UnexpectedEOF):
+        lines = text.rstrip("\n").split("\n")
+        line, column = len(lines), len(lines[-1]) + 1
+        found = "the end of the file"
+        expected = _expected(error.expected, lark_parser, describe)
+    elif isinstance(error, UnexpectedToken):
+        token = error.token
+        if token.type == "$END":
+            lines = text.rstrip("\n").split("\n")
+            line, column = len(lines), len(lines[-1]) + 1
+            found = "the end of the file"
+        elif token.type.endswith("NL") or str(token).strip() == "":
+            found = "the end of the line"
+        else:
+            found = _quote(str(token))
+        expected = _expected(error.accepts or error.expected, lark_parser, describe)
+    else:  # pragma: no cover - Lark has no other kinds today
+        found, expected = "something unexpected", ""
+    message = f"unexpected {found}"
+    if expected:
+        message += f"; expected {expected}"
+    return NotationError(message, line=line, column=column)
+
+
+def _expected(names: Iterable[str], lark_parser: Lark, describe: Mapping[str, str]) -> str:
+    words: list[str] = []
+    for name in sorted(names):
+        word = _describe_terminal(name, lark_parser, describe)
+        if word and word not in words:
+            words.append(word)
+    if len(words) > 8:
+        words = [*words[:8], "..."]
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _describe_terminal(name: str, lark_parser: Lark, describe: Mapping[str, str]) -> str:
+    if name in describe:
+        return describe[name]
+    if name.endswith("NL") or name == "$END":
+        return "the end of the line"
+    try:
+        pattern = lark_parser.get_terminal(name).pattern
+    except KeyError:
+        return name.lower()
+    if pattern.type == "str":
+        return _quote(pattern.value)
+    return name.lower().replace("_", " ")
+
+
+def _quote(value: str) -> str:
+    return f"'{value}'"

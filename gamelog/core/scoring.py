@@ -1,0 +1,107 @@
+"""Score sheets: categories x players, totals, and the ranking the rules' tie-breaks give.
+
+A game fills a sheet row by row ("birds", "row A", "cult: fire"), optionally
+with a short note per cell ("3 purple"), and lists its tie-break keys in the
+order the rules apply them, each with the direction that wins. The ranking
+then needs no game knowledge: sort by total, then by each key; players equal on
+every key share a place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+Number = int | float
+
+
+@dataclass
+class ScoreRow:
+    """One scoring category: points (and an optional explanatory note) per player."""
+
+    category: str
+    points: dict[str, Number] = field(default_factory=dict)
+    notes: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class TieBreak:
+    """One key of the tie-break chain, e.g. ("fewest prestige sources", "lower")."""
+
+    name: str
+    prefer: Literal["higher", "lower"]
+    values: dict[str, Number]
+
+    def sort_value(self, player: str) -> Number:
+        value = self.values.get(player, 0)
+        return -value if self.prefer == "higher" else value
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's place in the ranking; ``decided_by`` names the key that split a tie."""
+
+    player: str
+    total: Number
+    rank: int
+    decided_by: str | None = None
+
+
+@dataclass
+class ScoreSheet:
+    """The end-game (or provisional) breakdown of one game."""
+
+    players: list[str]
+    rows: list[ScoreRow] = field(default_factory=list)
+    tiebreaks: list[TieBreak] = field(default_factory=list)
+    finished: bool = True
+    #: Said under the ranking, e.g. "no tie-break in the rules: tied players share".
+    notes: list[str] = field(default_factory=list)
+
+    def add(self, category: str, player: str, points: Number, note: str | None = None) -> None:
+        """Add points to a category (created on first use, in order of first use)."""
+        row = self.row(category)
+        row.points[player] = row.points.get(player, 0) + points
+        if note is not None:
+            row.notes[player] = note
+
+    def row(self, category: str) -> ScoreRow:
+        for row in self.rows:
+            if row.category == category:
+                return row
+        row = ScoreRow(category)
+        self.rows.append(row)
+        return row
+
+    def total(self, player: str) -> Number:
+        return sum(row.points.get(player, 0) for row in self.rows)
+
+    def breakdown(self, player: str) -> dict[str, Number]:
+        return {row.category: row.points.get(player, 0) for row in self.rows}
+
+    def ranking(self) -> list[Standing]:
+        """Players best first. Equal totals go to the tie-break keys in order; players
+        equal on every key share the better place."""
+
+        def key(player: str) -> tuple[Number, ...]:
+            return (-self.total(player), *(tb.sort_value(player) for tb in self.tiebreaks))
+
+        ordered = sorted(self.players, key=key)
+        standings: list[Standing] = []
+        for index, player in enumerate(ordered):
+            rank = index + 1
+            if index and key(ordered[index - 1]) == key(player):
+                rank = standings[-1].rank
+            standings.append(Standing(player, self.total(player), rank, self._deciding_key(player)))
+        return standings
+
+    def _deciding_key(self, player: str) -> str | None:
+        """The earliest tie-break key that separates ``player`` from someone on the same total."""
+        rivals = [p for p in self.players if p != player and self.total(p) == self.total(player)]
+        for tb in self.tiebreaks:
+            if any(tb.sort_value(player) != tb.sort_value(rival) for rival in rivals):
+                return tb.name
+        return None
+
+    def winners(self) -> list[str]:
+        return [s.player for s in self.ranking() if s.rank == 1]

@@ -1,0 +1,63 @@
+"""The game registry: every subpackage of ``gamelog.games`` is a game.
+
+A game package exports ``GAME``, an instance of :class:`gamelog.core.game.Game`.
+Packages are found by name and imported only when a log needs them, so a
+one-shot command pays only for the game it uses.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from functools import cache
+
+from gamelog.core.game import Game
+
+
+def _key(name: str) -> str:
+    return name.strip().lower().replace("-", "_").replace(" ", "_")
+
+
+@cache
+def package_names() -> tuple[str, ...]:
+    return tuple(
+        sorted(
+            m.name for m in pkgutil.iter_modules(__path__) if m.ispkg and not m.name.startswith("_")
+        )
+    )
+
+
+@cache
+def load(package: str) -> Game:
+    return importlib.import_module(f"{__name__}.{package}").GAME
+
+
+def all_games() -> list[Game]:
+    return [load(name) for name in package_names()]
+
+
+def find(name: str) -> Game | None:
+    """The game called ``name`` (its key, title or an alias, any case), or None."""
+    key = _key(name)
+    if key in package_names():
+        return load(key)
+    for game in all_games():
+        if key in {_key(game.name), _key(game.title), *(_key(a) for a in game.aliases)}:
+            return game
+    return None
+
+
+def detect(text: str) -> Game | None:
+    """The game of a log: its ``game:`` header line, else the first game that
+    recognises the notation."""
+    for raw in text.splitlines()[:200]:
+        line = raw.lstrip("\ufeff").split("#", 1)[0].strip()
+        if not line:
+            continue
+        key, sep, value = line.partition(":")
+        if sep and key.strip().lower() == "game":
+            return find(value)
+    for game in all_games():
+        if game.sniff(text):
+            return game
+    return None
