@@ -57,13 +57,14 @@ def replay(
     path: str = "<log>",
     *,
     stop_after: int | None = None,
-    on_step: Callable[[Step], None] | None = None,
+    on_step: Callable[[Step, Any], None] | None = None,
     keep_steps: bool = False,
 ) -> Replay:
     """Replay ``text`` as a log of ``game``; never raises for problems in the log.
 
-    ``stop_after`` replays only the first N moves. ``on_step`` (or
-    ``keep_steps``) receives every move with its events, for move-by-move views.
+    ``stop_after`` replays only the first N moves. ``on_step`` receives every
+    move with its events and the live state after it, for move-by-move views;
+    ``keep_steps`` collects the steps on the result.
     """
     text = normalise(text)
     result = Replay(game=game, path=path, text=text)
@@ -96,7 +97,7 @@ def replay(
         if keep_steps:
             result.steps.append(step)
         if on_step is not None:
-            on_step(step)
+            on_step(step, result.state)
     return result
 
 

@@ -47,16 +47,22 @@ def find(name: str) -> Game | None:
     return None
 
 
-def detect(text: str) -> Game | None:
-    """The game of a log: its ``game:`` header line, else the first game that
-    recognises the notation."""
-    for raw in text.splitlines()[:200]:
+def header_game_name(text: str) -> tuple[str, int] | None:
+    """The value of the ``game:`` header line and its line number, if the log has one.
+
+    Only the header is looked at: the first lines before any move."""
+    for number, raw in enumerate(text.splitlines()[:200], start=1):
         line = raw.lstrip("\ufeff").split("#", 1)[0].strip()
         if not line:
             continue
         key, sep, value = line.partition(":")
         if sep and key.strip().lower() == "game":
-            return find(value)
+            return value.strip(), number
+    return None
+
+
+def detect(text: str) -> Game | None:
+    """The first game whose notation recognises a log that has no ``game:`` line."""
     for game in all_games():
         if game.sniff(text):
             return game

@@ -1,0 +1,129 @@
+"""Turning records and score sheets into text for people (tables) and tools (JSON, CSV).
+
+Rules engines never format output; this module never knows a rule.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from tabulate import tabulate
+
+from gamelog.core.scoring import Number, ScoreSheet
+
+TABLE_FORMATS = {"table": "simple", "markdown": "github"}
+
+
+def number(value: Number | None) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return str(value)
+
+
+def score_table(sheet: ScoreSheet, fmt: str = "table") -> str:
+    """Categories as rows, players as columns, then a total row."""
+    players = sheet.players
+    rows: list[list[str]] = []
+    for row in sheet.rows:
+        cells = [row.category]
+        for player in players:
+            cell = number(row.points.get(player, 0))
+            if player in row.notes:
+                cell += f" ({row.notes[player]})"
+            cells.append(cell)
+        rows.append(cells)
+    rows.append(["total", *(number(sheet.total(p)) for p in players)])
+    return tabulate(rows, headers=["category", *players], tablefmt=TABLE_FORMATS[fmt])
+
+
+def ranking_table(record: dict[str, Any], fmt: str = "table") -> str:
+    rows = [
+        [p["rank"], p["name"], number(p["total"]), p.get("decided_by") or ""]
+        for p in record["players"]
+    ]
+    headers = ["rank", "player", "total", "tie decided by"]
+    if not any(row[3] for row in rows):
+        headers, rows = headers[:3], [row[:3] for row in rows]
+    return tabulate(rows, headers=headers, tablefmt=TABLE_FORMATS[fmt])
+
+
+def tiebreak_lines(record: dict[str, Any]) -> list[str]:
+    lines = []
+    for tb in record["tiebreaks"]:
+        direction = "higher wins" if tb["prefer"] == "higher" else "lower wins"
+        values = ", ".join(f"{name} {number(v)}" for name, v in tb["values"].items())
+        lines.append(f"tie-break: {tb['name']} ({direction}): {values}")
+    return lines
+
+
+def score_csv(sheet: ScoreSheet) -> str:
+    """One row per category, one column per player, like the table, for spreadsheets."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["category", *sheet.players])
+    for row in sheet.rows:
+        writer.writerow([row.category, *(number(row.points.get(p, 0)) for p in sheet.players)])
+    writer.writerow(["total", *(number(sheet.total(p)) for p in sheet.players)])
+    return out.getvalue()
+
+
+def to_json(value: Any) -> str:
+    return json.dumps(value, indent=2, ensure_ascii=False)
+
+
+AUDIT_COLUMNS = ("file", "game", "status", "moves", "first problem", "winners")
+
+
+def audit_rows(records: Iterable[dict[str, Any]]) -> list[list[str]]:
+    rows = []
+    for rec in records:
+        error = rec["error"]
+        problem = ""
+        if error is not None:
+            where = f"{error['line']}: " if error["line"] is not None else ""
+            problem = where + _clip(error["message"], 90)
+        rows.append(
+            [
+                rec["file"],
+                rec["game"] or "?",
+                rec["status"],
+                str(rec["moves"]),
+                problem,
+                ", ".join(rec["winners"]),
+            ]
+        )
+    return rows
+
+
+def audit_table(records: Sequence[dict[str, Any]]) -> str:
+    return tabulate(audit_rows(records), headers=list(AUDIT_COLUMNS), tablefmt="simple")
+
+
+def audit_csv(records: Sequence[dict[str, Any]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(AUDIT_COLUMNS)
+    writer.writerows(audit_rows(records))
+    return out.getvalue()
+
+
+def audit_totals(records: Sequence[dict[str, Any]]) -> str:
+    counts: dict[str, int] = {}
+    for rec in records:
+        counts[rec["status"]] = counts.get(rec["status"], 0) + 1
+    parts = ", ".join(f"{n} {status}" for status, n in sorted(counts.items(), key=_ok_first))
+    return f"{len(records)} file{'s' if len(records) != 1 else ''}: {parts or 'none'}"
+
+
+def _ok_first(item: tuple[str, int]) -> tuple[bool, str]:
+    return (item[0] != "ok", item[0])
+
+
+def _clip(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 3] + "..."
