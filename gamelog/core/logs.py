@@ -40,7 +40,7 @@ def game_for(text: str, forced: str | None = None) -> Game:
         if game is None:
             raise SetupError(f"unknown game '{forced}'; known: {known_games()}", line=1)
         return game
-    if not text.strip():
+    if not any(line.split("#", 1)[0].strip() for line in text.splitlines()):
         raise SetupError("the log is empty; expected a header starting with 'game: NAME'", line=1)
     named = games.header_game_name(text)
     if named is not None:

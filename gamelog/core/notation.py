@@ -159,5 +159,8 @@ def _describe_terminal(name: str, lark_parser: Lark, describe: Mapping[str, str]
     return name.lower().replace("_", " ")
 
 
-def _quote(value: str) -> str:
+def _quote(value: str, limit: int = 40) -> str:
+    """Quote what was found, clipped: a 5 MB token must not become a 5 MB message."""
+    if len(value) > limit:
+        value = value[: limit - 3] + "..."
     return f"'{value}'"

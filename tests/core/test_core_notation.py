@@ -1,0 +1,61 @@
+"""Lark errors become NotationErrors that say what was found and what was expected."""
+
+from pathlib import Path
+
+import pytest
+
+from gamelog.core import notation
+from gamelog.core.errors import NotationError
+
+DEMO = r"""
+start: _NL* (move _NL+)*
+move: NAME ":" "play"i SPACE
+SPACE: /[A-G][1-7]/
+%import .common (_NL, COMMENT, WS_INLINE, NAME)
+%ignore COMMENT
+%ignore WS_INLINE
+"""
+
+
+@pytest.fixture
+def demo_grammar(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    common = notation.grammar_dir() / "common.lark"
+    (tmp_path / "common.lark").write_text(common.read_text())
+    (tmp_path / "demo_core_test.lark").write_text(DEMO)
+    monkeypatch.setattr(notation, "grammar_dir", lambda: tmp_path)
+    notation.parser.cache_clear()
+    yield "demo_core_test"
+    notation.parser.cache_clear()
+
+
+def parse_error(name: str, text: str) -> NotationError:
+    with pytest.raises(NotationError) as caught:
+        notation.parse(name, notation.normalise(text), describe={"SPACE": "a space like C4"})
+    return caught.value
+
+
+def test_valid_text_parses_with_comments_blank_lines_and_any_case(demo_grammar: str) -> None:
+    tree = notation.parse(demo_grammar, "\n# c\nAnn: PLAY C4  # note\n\nBob: play D5\n")
+    assert len(tree.children) == 2
+
+
+def test_missing_argument_names_what_was_expected(demo_grammar: str) -> None:
+    error = parse_error(demo_grammar, "Ann: play C4\nBob: play\n")
+    assert (error.line, error.column) == (2, 10)
+    assert error.message == "unexpected the end of the line; expected a space like C4"
+
+
+def test_wrong_word_is_quoted(demo_grammar: str) -> None:
+    error = parse_error(demo_grammar, "Ann: place C4\n")
+    assert (error.line, error.column) == (1, 6)
+    assert error.message.startswith("unexpected 'place'; expected 'play'")
+
+
+def test_stray_character(demo_grammar: str) -> None:
+    error = parse_error(demo_grammar, "Ann: play C4 !\n")
+    assert (error.line, error.column) == (1, 14)
+    assert "unexpected '!'" in error.message
+
+
+def test_normalise_drops_bom_and_crlf() -> None:
+    assert notation.normalise("\ufeffa\r\nb\rc") == "a\nb\nc\n"
