@@ -1,0 +1,312 @@
+"""What the cards show: symbols, advancements, vales, and the catalogue that names them.
+
+No public card list exists for Mystic Vale, so the cards a log uses are defined
+by the user: in a TOML catalogue file (``cards:`` header line), inline in the
+header (``advancement ...:`` / ``vale ...:``), or by the built-in data (Cursed
+Land and Fertile Soil). Later definitions of a name replace earlier ones, so a
+log can correct a catalogue entry.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any, Literal
+
+from gamelog.core.errors import SetupError
+
+Position = Literal["top", "middle", "bottom"]
+POSITIONS: tuple[Position, ...] = ("top", "middle", "bottom")
+
+#: Spirit colours on cards. Purple in the field pays for any one of the other three.
+SPIRITS: tuple[str, ...] = ("green", "yellow", "brown", "purple")
+#: Spirit symbols a vale cost may show; "any" is paid by a spirit of any colour.
+COST_SPIRITS: tuple[str, ...] = ("green", "yellow", "brown", "any")
+
+#: Levels of advancements; "starting" cards (Cursed Land) are never for sale.
+ADVANCEMENT_LEVELS: tuple[str, ...] = ("I", "II", "III", "fertile soil", "starting")
+VALE_LEVELS: tuple[str, ...] = ("I", "II")
+
+SYMBOL_NAMES: tuple[str, ...] = ("mana", "growth", "decay", "vp", "grey", "guardian", *SPIRITS)
+
+
+def name_key(name: str) -> str:
+    """The lookup key of a card name: case, quotes and spacing do not matter."""
+    return " ".join(name.replace('"', " ").split()).casefold()
+
+
+@dataclass(frozen=True)
+class Symbols:
+    """Symbols printed on the left edge of an advancement (or summed over a card).
+
+    ``vp`` is coloured VP (tokens taken at every harvest), ``grey`` is VP scored
+    at the end of the game.
+    """
+
+    mana: int = 0
+    growth: int = 0
+    decay: int = 0
+    vp: int = 0
+    grey: int = 0
+    guardian: int = 0
+    green: int = 0
+    yellow: int = 0
+    brown: int = 0
+    purple: int = 0
+
+    def __add__(self, other: Symbols) -> Symbols:
+        return Symbols(
+            *(getattr(self, n) + getattr(other, n) for n in Symbols.__dataclass_fields__)
+        )
+
+    def spirits(self) -> dict[str, int]:
+        return {colour: getattr(self, colour) for colour in SPIRITS}
+
+    def describe(self) -> str:
+        """``2 mana, 1 decay`` (``nothing`` for a blank)."""
+        parts = [f"{getattr(self, n)} {n}" for n in SYMBOL_NAMES if getattr(self, n)]
+        return ", ".join(parts) or "nothing"
+
+
+NO_SYMBOLS = Symbols()
+
+
+@dataclass(frozen=True)
+class Advancement:
+    """One advancement design; it may be printed for several positions."""
+
+    name: str
+    level: str
+    cost: int
+    positions: tuple[Position, ...]
+    symbols: Symbols
+
+    @property
+    def for_sale(self) -> bool:
+        return self.level != "starting"
+
+
+@dataclass(frozen=True)
+class Vale:
+    """A vale card: spirit cost, end-game VP."""
+
+    name: str
+    level: str
+    cost: Mapping[str, int]
+    vp: int
+
+    def describe_cost(self) -> str:
+        return " ".join(f"{n} {colour}" for colour, n in self.cost.items() if n) or "nothing"
+
+
+@dataclass
+class Catalogue:
+    """Every card a log may name, looked up by :func:`name_key`."""
+
+    advancements: dict[str, Advancement] = field(default_factory=dict)
+    vales: dict[str, Vale] = field(default_factory=dict)
+
+    def add_advancement(self, card: Advancement) -> None:
+        self.advancements[name_key(card.name)] = card
+
+    def add_vale(self, card: Vale) -> None:
+        self.vales[name_key(card.name)] = card
+
+    def advancement(self, name: str) -> Advancement | None:
+        return self.advancements.get(name_key(name))
+
+    def vale(self, name: str) -> Vale | None:
+        return self.vales.get(name_key(name))
+
+    def merged(self, other: Catalogue) -> Catalogue:
+        """A new catalogue with ``other``'s definitions replacing this one's."""
+        return Catalogue({**self.advancements, **other.advancements}, {**self.vales, **other.vales})
+
+
+@dataclass(frozen=True)
+class StartingSleeves:
+    """Sleeve numbers that start with one printed card in one position."""
+
+    sleeves: tuple[int, ...]
+    card: str
+    position: Position
+
+
+def _data(name: str) -> dict[str, Any]:
+    text = resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8")
+    return tomllib.loads(text)
+
+
+@cache
+def setup_facts() -> dict[str, Any]:
+    """Player-count table, supply sizes and turn limits (``data/setup.toml``)."""
+    return _data("setup.toml")
+
+
+@cache
+def builtin_catalogue() -> Catalogue:
+    """Cursed Land and Fertile Soil, the cards every game has."""
+    return catalogue_from_toml(_data("cards.toml"), "built-in cards")
+
+
+@cache
+def default_starting_sleeves() -> tuple[StartingSleeves, ...]:
+    return tuple(
+        StartingSleeves(tuple(entry["sleeves"]), entry["card"], entry["position"])
+        for entry in _data("cards.toml")["starting"]
+    )
+
+
+# --- the catalogue file format ---------------------------------------------------
+
+_ADVANCEMENT_KEYS = {"name", "level", "cost", "positions", "position", *SYMBOL_NAMES}
+_VALE_KEYS = {"name", "level", "cost", "vp"}
+
+
+def load_catalogue_file(path: str, *, line: int) -> Catalogue:
+    """Read a user's TOML catalogue; any problem is a SetupError at the ``cards:`` line."""
+    try:
+        with open(path, "rb") as handle:
+            data = tomllib.load(handle)
+    except FileNotFoundError:
+        raise SetupError(f"card catalogue {path} does not exist", line=line) from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise SetupError(f"cannot read card catalogue {path}: {error}", line=line) from None
+    except tomllib.TOMLDecodeError as error:
+        raise SetupError(f"card catalogue {path} is not valid TOML: {error}", line=line) from None
+    try:
+        return catalogue_from_toml(data, path)
+    except SetupError as error:
+        error.line = line
+        error.column = 1
+        raise
+
+
+def catalogue_from_toml(data: Mapping[str, Any], origin: str) -> Catalogue:
+    """Build a catalogue from parsed TOML (``[[advancement]]`` and ``[[vale]]`` tables)."""
+    unknown = set(data) - {"advancement", "vale", "starting"}
+    if unknown:
+        raise SetupError(
+            f"{origin}: unknown table {', '.join(sorted(unknown))}; "
+            "expected [[advancement]] and [[vale]]"
+        )
+    catalogue = Catalogue()
+    for entry in _tables(data, "advancement", origin):
+        catalogue.add_advancement(_advancement_from_toml(entry, origin))
+    for entry in _tables(data, "vale", origin):
+        catalogue.add_vale(_vale_from_toml(entry, origin))
+    return catalogue
+
+
+def _tables(data: Mapping[str, Any], key: str, origin: str) -> list[Mapping[str, Any]]:
+    entries = data.get(key, [])
+    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+        raise SetupError(f"{origin}: write each {key} as a [[{key}]] table")
+    return entries
+
+
+def _advancement_from_toml(entry: Mapping[str, Any], origin: str) -> Advancement:
+    name = _text(entry, "name", origin, "advancement")
+    where = f"{origin}: advancement {name}"
+    _reject_unknown(entry, _ADVANCEMENT_KEYS, where)
+    level = _level(entry.get("level"), ADVANCEMENT_LEVELS, where)
+    cost = _count(entry, "cost", where)
+    if level != "starting" and "cost" not in entry:
+        raise SetupError(f"{where}: give its cost in mana (cost = 3)")
+    raw_positions = entry.get("positions", entry.get("position", list(POSITIONS)))
+    if isinstance(raw_positions, str):
+        raw_positions = [raw_positions]
+    positions = check_positions(raw_positions, where)
+    symbols = Symbols(**{n: _count(entry, n, where) for n in SYMBOL_NAMES})
+    return Advancement(name, level, cost, positions, symbols)
+
+
+def _vale_from_toml(entry: Mapping[str, Any], origin: str) -> Vale:
+    name = _text(entry, "name", origin, "vale")
+    where = f"{origin}: vale {name}"
+    _reject_unknown(entry, _VALE_KEYS, where)
+    level = _level(entry.get("level"), VALE_LEVELS, where)
+    raw_cost = entry.get("cost", {})
+    if not isinstance(raw_cost, dict):
+        raise SetupError(f"{where}: write its cost as spirits, e.g. cost = {{ green = 2 }}")
+    cost = check_spirit_cost(
+        ((colour, _count(raw_cost, colour, where)) for colour in raw_cost), where
+    )
+    return Vale(name, level, cost, _count(entry, "vp", where))
+
+
+def check_positions(values: Iterable[Any], where: str) -> tuple[Position, ...]:
+    positions: list[Position] = []
+    for value in values:
+        word = str(value).lower()
+        if word not in POSITIONS:
+            raise SetupError(f"{where}: position {value!r} is not top, middle or bottom")
+        if word not in positions:
+            positions.append(word)  # type: ignore[arg-type]
+    if not positions:
+        raise SetupError(f"{where}: name at least one position")
+    return tuple(p for p in POSITIONS if p in positions)
+
+
+def check_spirit_cost(items: Iterable[tuple[str, int]], where: str) -> dict[str, int]:
+    cost: dict[str, int] = {}
+    for colour, count in items:
+        word = colour.lower()
+        if word not in COST_SPIRITS:
+            raise SetupError(
+                f"{where}: a vale costs green, yellow, brown or any spirits, not {colour!r}"
+                + (" (purple is the wild spirit of the field)" if word == "purple" else "")
+            )
+        cost[word] = cost.get(word, 0) + count
+    return cost
+
+
+def normalise_level(value: str) -> str | None:
+    """``1``/``i``/``I`` -> ``I`` ... ``fertile``/``fertile soil`` -> ``fertile soil``."""
+    word = " ".join(str(value).split()).lower()
+    table = {
+        "1": "I",
+        "i": "I",
+        "2": "II",
+        "ii": "II",
+        "3": "III",
+        "iii": "III",
+        "fertile": "fertile soil",
+        "fertile soil": "fertile soil",
+        "starting": "starting",
+    }
+    return table.get(word)
+
+
+def _level(value: Any, allowed: tuple[str, ...], where: str) -> str:
+    level = normalise_level(str(value)) if value is not None else None
+    if level not in allowed:
+        raise SetupError(f"{where}: level {value!r} is not one of {', '.join(allowed)}")
+    return level
+
+
+def _text(entry: Mapping[str, Any], key: str, origin: str, kind: str) -> str:
+    value = entry.get(key)
+    if not isinstance(value, str) or not value.strip():
+        raise SetupError(f"{origin}: every {kind} needs a name")
+    return " ".join(value.split())
+
+
+def _count(entry: Mapping[str, Any], key: str, where: str) -> int:
+    value = entry.get(key, 0)
+    if isinstance(value, bool) and key == "guardian":
+        return int(value)
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise SetupError(f"{where}: {key} must be a whole number 0 or more, not {value!r}")
+    return value
+
+
+def _reject_unknown(entry: Mapping[str, Any], allowed: set[str], where: str) -> None:
+    unknown = sorted(set(entry) - allowed)
+    if unknown:
+        raise SetupError(
+            f"{where}: unknown key {', '.join(unknown)}; allowed: {', '.join(sorted(allowed))}"
+        )
