@@ -1,0 +1,136 @@
+"""The tiles of Seikatsu: 16 garden tiles (a bird on a flower, two copies of each) and
+the koi pond tiles, plus the short codes a person jots down for them.
+
+The facts (colours, species, code letters, counts) live in ``data/components.toml``;
+this module turns them into small immutable values once, at import time, so the
+rules engine only ever compares integers and identities on its hot path.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+
+def _load_components() -> dict[str, Any]:
+    data = (
+        resources.files(__package__).joinpath("data").joinpath("components.toml").read_text("utf-8")
+    )
+    return tomllib.loads(data)
+
+
+COMPONENTS = _load_components()
+
+
+@dataclass(frozen=True)
+class Bird:
+    """One of the four birds; ``index`` orders them as listed in the data file."""
+
+    index: int
+    colour: str
+    code: str
+    species: str
+
+
+@dataclass(frozen=True)
+class Flower:
+    """One of the four flowers; ``index`` orders them as listed in the data file."""
+
+    index: int
+    colour: str
+    code: str
+    species: str
+
+
+@dataclass(frozen=True)
+class GardenTile:
+    """A bird on a flower. ``kind`` (0-15) identifies the tile for copy counting."""
+
+    bird: Bird
+    flower: Flower
+    kind: int
+
+    @property
+    def code(self) -> str:
+        return self.bird.code + self.flower.code
+
+    @property
+    def long_name(self) -> str:
+        return f"{self.bird.colour}/{self.flower.colour}"
+
+    def __str__(self) -> str:
+        return f"{self.code} ({self.bird.colour} bird, {self.flower.colour} flower)"
+
+
+@dataclass(frozen=True)
+class KoiTile:
+    """A koi pond tile: a bird of the player's choice on the turn it is played, never a
+    bird afterwards, and a flower of each player's choice at the end."""
+
+    code: str = "KOI"
+
+    def __str__(self) -> str:
+        return "koi"
+
+
+KOI = KoiTile()
+Tile = GardenTile | KoiTile
+
+BIRDS: tuple[Bird, ...] = tuple(
+    Bird(i, b["colour"], b["code"], b["species"]) for i, b in enumerate(COMPONENTS["birds"])
+)
+FLOWERS: tuple[Flower, ...] = tuple(
+    Flower(i, f["colour"], f["code"], f["species"]) for i, f in enumerate(COMPONENTS["flowers"])
+)
+GARDEN_TILES: tuple[GardenTile, ...] = tuple(
+    GardenTile(bird, flower, bird.index * len(FLOWERS) + flower.index)
+    for bird in BIRDS
+    for flower in FLOWERS
+)
+COPIES_PER_GARDEN_TILE: int = COMPONENTS["copies_per_garden_tile"]
+KOI_TILES: int = COMPONENTS["koi_tiles"]
+
+_TILE_BY_CODE = {tile.code: tile for tile in GARDEN_TILES}
+_BIRD_BY_WORD = {w: BIRDS[i] for i, b in enumerate(COMPONENTS["birds"]) for w in b["words"]}
+_FLOWER_BY_WORD = {w: FLOWERS[i] for i, f in enumerate(COMPONENTS["flowers"]) for w in f["words"]}
+
+BIRD_CODES_HELP = ", ".join(f"{b.code} {b.colour}" for b in BIRDS)
+FLOWER_CODES_HELP = ", ".join(f"{f.code} {f.colour}" for f in FLOWERS)
+
+
+def tile_by_code(code: str) -> GardenTile | None:
+    """The garden tile of a two-letter code such as ``GK`` (any case), or None."""
+    return _TILE_BY_CODE.get(code.upper())
+
+
+def bird_by_word(word: str) -> Bird | None:
+    """A bird by colour or species word (``grey``, ``waxwing``; any case), or None."""
+    return _BIRD_BY_WORD.get(word.lower())
+
+
+def flower_by_word(word: str) -> Flower | None:
+    """A flower by colour or species word (``pink``, ``plumeria``; any case), or None."""
+    return _FLOWER_BY_WORD.get(word.lower())
+
+
+def garden_tile(bird: Bird, flower: Flower) -> GardenTile:
+    return GARDEN_TILES[bird.index * len(FLOWERS) + flower.index]
+
+
+def explain_bad_code(code: str) -> str:
+    """Why a word is not a tile code, in terms of the letter that is wrong."""
+    upper = code.upper()
+    if len(upper) != 2:
+        return (
+            f"'{code}' is not a tile: write a two-letter code, bird then flower "
+            f"(birds {BIRD_CODES_HELP}; flowers {FLOWER_CODES_HELP}), "
+            "a long form like grey/pink, or koi"
+        )
+    problems = []
+    if upper[0] not in {b.code for b in BIRDS}:
+        problems.append(f"the first letter is the bird ({BIRD_CODES_HELP})")
+    if upper[1] not in {f.code for f in FLOWERS}:
+        problems.append(f"the second letter is the flower ({FLOWER_CODES_HELP})")
+    return f"'{code}' is not a tile code: " + "; ".join(problems)
