@@ -662,7 +662,7 @@ def _known(cards: object) -> str:
 
 
 def _level_words(level: str) -> str:
-    return "Fertile Soil" if level == "fertile soil" else f"Level {level}"
+    return "the Fertile Soil supply" if level == "fertile soil" else f"Level {level}"
 
 
 def _describe_harvest(symbols: Symbols) -> str:
