@@ -450,7 +450,10 @@ def _buy_advancement(
             facts,
         )
     _check_slot(player, harvest, buy, card, position)
-    state.market.take_advancement(card, position)
+    try:
+        state.market.take_advancement(card, position)
+    except IllegalMove as error:
+        raise error.at(buy.line, buy.column) from None
     harvest.mana_spent += card.cost
     harvest.advancements.append((buy, card, position))
     harvest.sleeving[(buy.sleeve, position)] = buy.line
@@ -565,7 +568,10 @@ def _buy_vale(state: GameState, player: PlayerState, harvest: Harvest, buy: BuyV
             line=buy.line,
             column=buy.column,
         )
-    state.market.take_vale(vale)
+    try:
+        state.market.take_vale(vale)
+    except IllegalMove as error:
+        raise error.at(buy.line, buy.column) from None
     harvest.spirits_needed = needed
     harvest.vales.append((buy, vale))
     player.vales.append(OwnedVale(vale, state.turn_number))
