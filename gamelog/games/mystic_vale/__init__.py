@@ -6,6 +6,7 @@ to this package.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -20,6 +21,8 @@ from .scoring import score_sheet
 from .setup import build_state
 from .state import GameState
 
+_TURN_LINE = re.compile(r"^\s*[^\W\d_][\w'-]*\s*:\s*\d+(?:[\s,]+\d+)*\s+(?:pass|spoil)\b", re.I)
+
 
 class MysticVale(Game):
     name = "mystic-vale"
@@ -33,8 +36,8 @@ class MysticVale(Game):
         return parse_log(text)
 
     def sniff(self, text: str) -> bool:
-        lowered = text.lower()
-        return "mystic" in lowered and ("pass" in lowered or "spoil" in lowered)
+        """A turn line (``Ann: 4 11 13 17 pass``) in the first 200 lines marks our notation."""
+        return any(_TURN_LINE.match(line) for line in text.splitlines()[:200])
 
     def setup(self, log: GameLog) -> GameState:
         return build_state(log)

@@ -584,11 +584,15 @@ def _buy_vale(state: GameState, player: PlayerState, harvest: Harvest, buy: BuyV
 
 def _spirit_shortfall(have: dict[str, int], need: dict[str, int]) -> str:
     """Why ``have`` cannot pay ``need`` (purple wild, 'any' paid by anything), or ''."""
-    missing = 0
-    for colour in ("green", "yellow", "brown"):
-        missing += max(0, need.get(colour, 0) - have.get(colour, 0))
-    if missing > have.get("purple", 0):
-        return f"{missing} coloured spirit(s) short and only {have.get('purple', 0)} purple"
+    short = {
+        colour: need.get(colour, 0) - have.get(colour, 0)
+        for colour in ("green", "yellow", "brown")
+        if need.get(colour, 0) > have.get(colour, 0)
+    }
+    purple = have.get("purple", 0)
+    if sum(short.values()) > purple:
+        missing = " and ".join(f"{n} {colour}" for colour, n in short.items())
+        return f"{missing} short, with {purple} purple to stand in"
     total_need = sum(need.values())
     total_have = sum(have.values())
     if total_need > total_have:
