@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from gamelog.games.eden.shapes import shapes
+from gamelog.games.eden.words import counted, field_list
 
 
 def is_irrigation(card: str) -> bool:
@@ -32,13 +33,11 @@ class Hand:
         return sum(self.known.values()) + self.unknown
 
     def describe(self) -> str:
-        """``C4, L4 and 3 unknown`` for facts in messages."""
+        """``C4, L4 and 3 unknown cards`` for facts in messages."""
         parts = sorted(self.known.elements())
         if self.unknown:
-            parts.append(f"{self.unknown} unknown")
-        if not parts:
-            return "no cards"
-        return ", ".join(parts)
+            parts.append(counted(self.unknown, "unknown card"))
+        return field_list(parts) if parts else "no cards"
 
 
 class CardCensus:
