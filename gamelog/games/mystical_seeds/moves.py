@@ -1,0 +1,617 @@
+"""Typed values of a Mystical Seeds log, and the Lark transformer that builds them.
+
+A log is a header (the setup no log line could infer: seating, Garden fairies,
+plant cards and tiles dealt, Starting Resource cards) and one ``Turn`` per line.
+A turn is a list of clauses in the order the player did them: Inspiration
+clauses, the one action with its follow-ups, then the cleanup reveals/refills.
+Every clause keeps its own line and column so an illegal clause is pointed at
+exactly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from lark import Token, Transformer, Tree, v_args
+from lark.tree import Meta
+
+from gamelog.core.errors import NotationError, SetupError
+from gamelog.core.game import Move
+from gamelog.core.notation import transform
+
+# ---------------------------------------------------------------- components
+
+
+@dataclass(frozen=True)
+class PlantCard:
+    """A plant: its deck level, name, the seeds shown and its prestige points."""
+
+    level: int
+    name: str
+    seeds: tuple[str, ...]
+    points: int
+
+    def describe(self) -> str:
+        return f'L{self.level} "{self.name}" {" ".join(self.seeds)} = {self.points}'
+
+
+@dataclass(frozen=True)
+class TileSpec:
+    """A Knowledge tile as a log names it. Plant tiles also carry their seeds and
+    points (``plant(red blue = 1)``); a bare ``plant`` leaves them None."""
+
+    kind: str
+    seeds: tuple[str, ...] | None = None
+    points: int | None = None
+
+    def describe(self) -> str:
+        if self.kind == "plant" and self.seeds is not None:
+            return f"plant({' '.join(self.seeds)} = {self.points})"
+        return self.kind
+
+    def matches(self, other: TileSpec) -> bool:
+        """Whether this (possibly bare) reference names the concrete tile ``other``."""
+        if self.kind != other.kind:
+            return False
+        return self.seeds is None or (self.seeds == other.seeds and self.points == other.points)
+
+
+# ---------------------------------------------------------------- header
+
+
+@dataclass(frozen=True)
+class LabSpec:
+    """The Laboratory graph: circles 1..n numbered clockwise from the top circle,
+    the lines joining them, and the number of Knowledge-tile spaces."""
+
+    circles: int = 6
+    lines: tuple[tuple[int, int], ...] = ((1, 2), (2, 3), (3, 4), (4, 5), (5, 6), (6, 1))
+    tile_spaces: int = 6
+
+
+@dataclass(frozen=True)
+class CardChoice:
+    """A player's Starting Resource card with the picks it asks for."""
+
+    card: str
+    picks: tuple[str, ...]
+    order: tuple[str, ...] | None
+    line: int
+
+
+@dataclass
+class Header:
+    """The setup lines of a log. ``lines`` remembers where each key was written."""
+
+    game: str | None = None
+    players: list[str] = field(default_factory=list)
+    first: str | None = None
+    garden: dict[str, str] | None = None
+    supply: dict[str, int] | None = None
+    lab: LabSpec = field(default_factory=LabSpec)
+    research: list[tuple[PlantCard, int]] = field(default_factory=list)
+    bookshelf: dict[int, list[TileSpec | None]] = field(default_factory=dict)
+    cards: dict[str, CardChoice] = field(default_factory=dict)
+    decks: dict[int, int] = field(default_factory=dict)
+    piles: dict[int, int] = field(default_factory=dict)
+    lines: dict[str, int] = field(default_factory=dict)
+
+    def line_of(self, key: str) -> int:
+        return self.lines.get(key, 1)
+
+
+# ---------------------------------------------------------------- clauses
+
+
+@dataclass(frozen=True, kw_only=True)
+class Clause:
+    """One thing a player did in a turn, where it was written."""
+
+    line: int
+    column: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Collect(Clause):
+    """Tap a Garden fairy and collect seeds; ``keeps`` are circles where the seed
+    already there stays and the new one goes back to the Garden."""
+
+    fairy: str
+    keeps: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Duplicate(Clause):
+    source: int
+    target: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Upgrade(Clause):
+    circle: int
+    colour: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Merge(Clause):
+    first: int
+    second: int
+    at: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Graft(Clause):
+    """A Graft: the effects the player's tiles add before it, then the merges."""
+
+    gathers: tuple[int, ...] = ()
+    studies: tuple[str, ...] = ()
+    merges: tuple[Merge, ...] = ()
+
+
+Experiment = Duplicate | Upgrade | Graft
+
+
+@dataclass(frozen=True, kw_only=True)
+class FairyMove(Clause):
+    location: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class PotionUse(Clause):
+    action: Experiment
+
+
+@dataclass(frozen=True, kw_only=True)
+class Exchange(Clause):
+    circles: tuple[int, int, int]
+    colour: str
+    target: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class SunUse(Clause):
+    colour: str
+    circle: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class MoveX(Clause):
+    source: str
+    target: str
+    pay_from: int | None = None
+    pay_to: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Cultivate(Clause):
+    """Cultivate a plant: a Research Area card by name, the top card of a deck
+    (``top``), or a plant tile the player holds (``tile``)."""
+
+    name: str | None = None
+    top: PlantCard | None = None
+    tile: TileSpec | None = None
+    circles: tuple[int, ...] = ()
+    advances: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class ScholarUse(Clause):
+    track: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class HarvestUse(Clause):
+    colour: str
+    circle: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Take(Clause):
+    """Take a Knowledge tile, with what its one-time effect asks for."""
+
+    tile: TileSpec
+    slot: str | None = None
+    seeds: tuple[tuple[str, int], ...] = ()
+    place: int | None = None
+    advance: str | None = None
+    swap: tuple[str, str] | None = None
+    x_on: tuple[str, ...] = ()
+    drawn: tuple[TileSpec, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Reveal(Clause):
+    card: PlantCard | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Refill(Clause):
+    slot: str
+    tile: TileSpec | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Turn(Move):
+    """One player's whole turn: one log line."""
+
+    clauses: tuple[Clause, ...] = ()
+
+
+# ---------------------------------------------------------------- transformer
+
+_HEADER_KEYS = "game players first garden supply lab research bookshelf card decks piles"
+_KEYWORDS = (
+    "unlimited ring circles lines tiles order collect keep duplicate upgrade graft "
+    "gather study potion exchange for sun move x pay cultivate with advance top "
+    "scholar harvest take from back forward on drew reveal refill plant to at"
+)
+
+#: Words for the "expected ..." part of notation errors.
+DESCRIBE: dict[str, str] = {
+    "NAME": "a player name",
+    "INT": "a number",
+    "STRING": 'a quoted plant name like "Moon Fern"',
+    "TRACK": "red, yellow or blue",
+    "LEVEL2": "orange, green or purple",
+    "BROWN": "brown",
+    "FAIRY": "duplicate, upgrade or graft",
+    "LEVEL": "a plant level (L1 or L2)",
+    "ROW": "a Bookshelf row (I or II)",
+    "SLOT": "a Bookshelf slot like I2",
+    "TILE": "a Knowledge tile like potion",
+    "CARD_ID": "a Starting Resource card like green3",
+    "NONE": "'none'",
+    "REST_OF_LINE": "a value",
+    "_SEP": "',' or ';'",
+    "_FAIRY_KW": "'fairy'",
+    **{f"_{word.upper()}_KEY": f"'{word}'" for word in _HEADER_KEYS.split()},
+    **{f"_{word.upper()}": f"'{word}'" for word in _KEYWORDS.split()},
+}
+
+#: What each tile's ``take`` clause may say beyond the tile itself.
+_TAKE_ARGUMENTS: dict[str, tuple[str, ...]] = {
+    "sun": ("place",),
+    "twoseeds": ("seeds",),
+    "bundle": ("seeds", "advance"),
+    "swap": ("swap",),
+    "xtokens": ("x_on",),
+    "draw": ("drawn",),
+}
+_TAKE_USAGE: dict[str, str] = {
+    "sun": "take sun at 4",
+    "twoseeds": "take twoseeds orange at 2 purple at 5",
+    "bundle": "take bundle red at 3 advance blue",
+    "swap": "take swap back red forward blue",
+    "xtokens": 'take xtokens on "Moon Fern" "Sunset Lily"',
+    "draw": "take draw drew sun crown potions; take crown",
+}
+
+
+def _where(meta: Meta) -> dict[str, int]:
+    return {"line": meta.line, "column": meta.column}
+
+
+def _word(token: Token) -> str:
+    return str(token).lower()
+
+
+def _name(token: Token) -> str:
+    return str(token)[1:-1].strip()
+
+
+def _ints(items: list[object]) -> list[int]:
+    return [int(item) for item in items if isinstance(item, Token) and item.type == "INT"]
+
+
+@v_args(meta=True)
+class LogBuilder(Transformer[Token, tuple[Header, list[Turn]]]):
+    """Parse tree -> (Header, [Turn]); header checks that need only the text."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.header = Header()
+        self.lines = text.split("\n")
+
+    # --- pieces ---------------------------------------------------------
+
+    def plant_card(self, meta: Meta, items: list[Token]) -> PlantCard:
+        level = int(str(items[0])[1])
+        *colours, points = items[2:]
+        return PlantCard(level, _name(items[1]), tuple(_word(c) for c in colours), int(points))
+
+    def plant_tile(self, meta: Meta, items: list[Token]) -> TileSpec:
+        if not items:
+            return TileSpec("plant")
+        *colours, points = items
+        return TileSpec("plant", tuple(_word(c) for c in colours), int(points))
+
+    def _tile(self, item: Token | TileSpec) -> TileSpec:
+        return item if isinstance(item, TileSpec) else TileSpec(_word(item))
+
+    # --- header ---------------------------------------------------------
+
+    def _once(self, key: str, meta: Meta) -> None:
+        if key in self.header.lines:
+            raise SetupError(
+                f"'{key}:' is given twice (first on line {self.header.lines[key]})",
+                line=meta.line,
+                column=meta.column,
+            )
+        self.header.lines[key] = meta.line
+
+    def game_line(self, meta: Meta, items: list[Token]) -> None:
+        self._once("game", meta)
+        self.header.game = str(items[0]).strip() if items else None
+
+    def players_line(self, meta: Meta, items: list[Token]) -> None:
+        self._once("players", meta)
+        self.header.players = [str(item) for item in items]
+
+    def first_line(self, meta: Meta, items: list[Token]) -> None:
+        self._once("first", meta)
+        self.header.first = str(items[0])
+
+    def fairy_place(self, meta: Meta, items: list[Token]) -> tuple[str, str, int, int]:
+        return _word(items[0]), _word(items[1]), meta.line, meta.column
+
+    def garden_line(self, meta: Meta, items: list[tuple[str, str, int, int]]) -> None:
+        self._once("garden", meta)
+        garden: dict[str, str] = {}
+        for location, fairy, line, column in items:
+            if location in garden:
+                raise SetupError(
+                    f"the {location} location is given twice", line=line, column=column
+                )
+            garden[location] = fairy
+        self.header.garden = garden
+
+    def supply_count(self, meta: Meta, items: list[Token]) -> tuple[str, int]:
+        return _word(items[0]), int(items[1])
+
+    def supply_line(self, meta: Meta, items: list[tuple[str, int]]) -> None:
+        self._once("supply", meta)
+        self.header.supply = dict(items) if items else None
+
+    def ring(self, meta: Meta, items: list[Token]) -> LabSpec:
+        size = int(items[0])
+        if not 3 <= size <= 20:
+            raise SetupError(f"a Laboratory ring needs 3 to 20 circles, not {size}", **_where(meta))
+        return LabSpec(size, tuple((n, n % size + 1) for n in range(1, size + 1)))
+
+    def lab_link(self, meta: Meta, items: list[Token]) -> tuple[int, int, int, int]:
+        return int(items[0]), int(items[1]), meta.line, meta.column
+
+    def circles(self, meta: Meta, items: list[object]) -> LabSpec:
+        size = int(items[0])  # type: ignore[call-overload]
+        if not 3 <= size <= 20:
+            raise SetupError(f"a Laboratory needs 3 to 20 circles, not {size}", **_where(meta))
+        links: list[tuple[int, int]] = []
+        for first, second, line, column in items[1:]:  # type: ignore[misc]
+            for circle in (first, second):
+                if not 1 <= circle <= size:
+                    raise SetupError(
+                        f"line {first}-{second} names circle {circle}; circles are 1-{size}",
+                        line=line,
+                        column=column,
+                    )
+            if first == second:
+                raise SetupError(
+                    f"line {first}-{second} joins a circle to itself", line=line, column=column
+                )
+            links.append((first, second))
+        return LabSpec(size, tuple(links))
+
+    def lab_tiles(self, meta: Meta, items: list[Token]) -> int:
+        return int(items[0])
+
+    def lab_line(self, meta: Meta, items: list[object]) -> None:
+        self._once("lab", meta)
+        spec = items[0]
+        assert isinstance(spec, LabSpec)
+        if len(items) > 1:
+            spaces = int(items[1])  # type: ignore[call-overload]
+            spec = LabSpec(spec.circles, spec.lines, spaces)
+        self.header.lab = spec
+
+    def research_line(self, meta: Meta, items: list[PlantCard]) -> None:
+        self.header.lines.setdefault("research", meta.line)
+        self.header.research.append((items[0], meta.line))
+
+    def bookshelf_line(self, meta: Meta, items: list[object]) -> None:
+        row = len(str(items[0]))
+        self._once(f"bookshelf {'I' * row}", meta)
+        tiles: list[TileSpec | None] = []
+        for item in items[1:]:
+            if isinstance(item, Token) and item.type == "NONE":
+                tiles.append(None)
+            else:
+                tiles.append(self._tile(item))  # type: ignore[arg-type]
+        self.header.bookshelf[row] = tiles
+
+    def card_choice(self, meta: Meta, items: list[Token]) -> str:
+        return _word(items[0])
+
+    def card_order(self, meta: Meta, items: list[Token]) -> tuple[str, ...]:
+        return tuple(_word(item) for item in items)
+
+    def card_line(self, meta: Meta, items: list[object]) -> None:
+        player = str(items[0])
+        self._once(f"card {player}", meta)
+        order = items[-1] if isinstance(items[-1], tuple) else None
+        picks = tuple(item for item in items[2:] if isinstance(item, str))
+        self.header.cards[player] = CardChoice(_word(items[1]), picks, order, meta.line)  # type: ignore[arg-type]
+
+    def deck_count(self, meta: Meta, items: list[Token]) -> tuple[int, int]:
+        return int(str(items[0])[1]), int(items[1])
+
+    def decks_line(self, meta: Meta, items: list[tuple[int, int]]) -> None:
+        self._once("decks", meta)
+        self.header.decks = dict(items)
+
+    def pile_count(self, meta: Meta, items: list[Token]) -> tuple[int, int]:
+        return len(str(items[0])), int(items[1])
+
+    def piles_line(self, meta: Meta, items: list[tuple[int, int]]) -> None:
+        self._once("piles", meta)
+        self.header.piles = dict(items)
+
+    # --- clauses --------------------------------------------------------
+
+    def collect(self, meta: Meta, items: list[object]) -> Collect:
+        keeps = tuple(item for item in items[1:] if isinstance(item, int))
+        return Collect(fairy=_word(items[0]), keeps=keeps, **_where(meta))  # type: ignore[arg-type]
+
+    def keep(self, meta: Meta, items: list[Token]) -> int:
+        return int(items[0])
+
+    def duplicate(self, meta: Meta, items: list[Token]) -> Duplicate:
+        return Duplicate(source=int(items[0]), target=int(items[1]), **_where(meta))
+
+    def upgrade(self, meta: Meta, items: list[Token]) -> Upgrade:
+        return Upgrade(circle=int(items[0]), colour=_word(items[1]), **_where(meta))
+
+    def gather(self, meta: Meta, items: list[Token]) -> tuple[str, int]:
+        return "gather", int(items[0])
+
+    def study(self, meta: Meta, items: list[Token]) -> tuple[str, str]:
+        return "study", _word(items[0])
+
+    def merge(self, meta: Meta, items: list[Token]) -> Merge:
+        first, second, at = (int(item) for item in items)
+        return Merge(first=first, second=second, at=at, **_where(meta))
+
+    def graft(self, meta: Meta, items: list[object]) -> Graft:
+        gathers = tuple(v for k, v in (i for i in items if isinstance(i, tuple)) if k == "gather")
+        studies = tuple(v for k, v in (i for i in items if isinstance(i, tuple)) if k == "study")
+        merges = tuple(item for item in items if isinstance(item, Merge))
+        return Graft(gathers=gathers, studies=studies, merges=merges, **_where(meta))  # type: ignore[arg-type]
+
+    def fairy_move(self, meta: Meta, items: list[Token]) -> FairyMove:
+        return FairyMove(location=_word(items[0]), **_where(meta))
+
+    def potion(self, meta: Meta, items: list[Experiment]) -> PotionUse:
+        return PotionUse(action=items[0], **_where(meta))
+
+    def exchange(self, meta: Meta, items: list[Token]) -> Exchange:
+        a, b, c = (int(item) for item in items[:3])
+        return Exchange(
+            circles=(a, b, c), colour=_word(items[3]), target=int(items[4]), **_where(meta)
+        )
+
+    def sun(self, meta: Meta, items: list[Token]) -> SunUse:
+        circle = int(items[1]) if len(items) > 1 else None
+        return SunUse(colour=_word(items[0]), circle=circle, **_where(meta))
+
+    def move_x(self, meta: Meta, items: list[Token]) -> MoveX:
+        pay = _ints(items)
+        return MoveX(
+            source=_name(items[0]),
+            target=_name(items[1]),
+            pay_from=pay[0] if pay else None,
+            pay_to=pay[1] if pay else None,
+            **_where(meta),
+        )
+
+    def research_target(self, meta: Meta, items: list[Token]) -> dict[str, object]:
+        return {"name": _name(items[0])}
+
+    def top_target(self, meta: Meta, items: list[PlantCard]) -> dict[str, object]:
+        return {"top": items[0]}
+
+    def tile_target(self, meta: Meta, items: list[TileSpec]) -> dict[str, object]:
+        return {"tile": items[0]}
+
+    def cultivate(self, meta: Meta, items: list[object]) -> Cultivate:
+        target = items[0]
+        assert isinstance(target, dict)
+        circles = tuple(_ints(items[1:]))
+        advances = tuple(
+            _word(item) for item in items[1:] if isinstance(item, Token) and item.type == "TRACK"
+        )
+        return Cultivate(circles=circles, advances=advances, **target, **_where(meta))
+
+    def scholar(self, meta: Meta, items: list[Token]) -> ScholarUse:
+        return ScholarUse(track=_word(items[0]), **_where(meta))
+
+    def harvest(self, meta: Meta, items: list[Token]) -> HarvestUse:
+        return HarvestUse(colour=_word(items[0]), circle=int(items[1]), **_where(meta))
+
+    def seed_at(self, meta: Meta, items: list[Token]) -> tuple[str, object, Meta]:
+        return "seeds", (_word(items[0]), int(items[1])), meta
+
+    def place_at(self, meta: Meta, items: list[Token]) -> tuple[str, object, Meta]:
+        return "place", int(items[0]), meta
+
+    def advance(self, meta: Meta, items: list[Token]) -> tuple[str, object, Meta]:
+        return "advance", _word(items[0]), meta
+
+    def swap(self, meta: Meta, items: list[Token]) -> tuple[str, object, Meta]:
+        return "swap", (_word(items[0]), _word(items[1])), meta
+
+    def x_on(self, meta: Meta, items: list[Token]) -> tuple[str, object, Meta]:
+        return "x_on", tuple(_name(item) for item in items), meta
+
+    def drawn(self, meta: Meta, items: list[object]) -> tuple[str, object, Meta]:
+        return "drawn", tuple(self._tile(item) for item in items), meta  # type: ignore[arg-type]
+
+    def take(self, meta: Meta, items: list[object]) -> Take:
+        tile = self._tile(items[0])  # type: ignore[arg-type]
+        rest = items[1:]
+        slot = None
+        if rest and isinstance(rest[0], Token) and rest[0].type == "SLOT":
+            slot = str(rest[0]).upper()
+            rest = rest[1:]
+        allowed = _TAKE_ARGUMENTS.get(tile.kind, ())
+        fields: dict[str, object] = {}
+        seeds: list[tuple[str, int]] = []
+        for kind, value, where in rest:  # type: ignore[misc]
+            if kind not in allowed:
+                usage = _TAKE_USAGE.get(tile.kind)
+                hint = f"; write it like `{usage}`" if usage else "; it takes no arguments"
+                raise NotationError(
+                    f"the {tile.kind} tile has nothing to say here{hint}",
+                    line=where.line,
+                    column=where.column,
+                )
+            if kind == "seeds":
+                seeds.append(value)
+            elif kind in fields:
+                raise NotationError(
+                    f"take {tile.kind}: this is said twice", line=where.line, column=where.column
+                )
+            else:
+                fields[kind] = value
+        return Take(tile=tile, slot=slot, seeds=tuple(seeds), **fields, **_where(meta))  # type: ignore[arg-type]
+
+    def reveal(self, meta: Meta, items: list[object]) -> Reveal:
+        card = items[0] if isinstance(items[0], PlantCard) else None
+        return Reveal(card=card, **_where(meta))
+
+    def refill(self, meta: Meta, items: list[object]) -> Refill:
+        slot = str(items[0]).upper()
+        last = items[1]
+        tile = None if isinstance(last, Token) and last.type == "NONE" else self._tile(last)  # type: ignore[arg-type]
+        return Refill(slot=slot, tile=tile, **_where(meta))
+
+    # --- lines ----------------------------------------------------------
+
+    def turn(self, meta: Meta, items: list[object]) -> Turn:
+        player = items[0]
+        assert isinstance(player, Token)
+        clauses = tuple(item for item in items[1:] if isinstance(item, Clause))
+        source = self.lines[meta.line - 1].split("#", 1)[0].strip()
+        return Turn(
+            line=meta.line,
+            column=meta.column,
+            player=str(player),
+            source=source,
+            clauses=clauses,
+        )
+
+    def start(self, meta: Meta, items: list[object]) -> tuple[Header, list[Turn]]:
+        return self.header, [item for item in items if isinstance(item, Turn)]
+
+
+def build(tree: Tree[Token], text: str) -> tuple[Header, list[Turn]]:
+    """Turn a parse tree into the header and the turns (raises NotationError/SetupError)."""
+    return transform(LogBuilder(text).transform, tree)  # type: ignore[no-any-return]
