@@ -105,6 +105,10 @@ class Game(ABC):
     def is_finished(self, state: Any) -> bool:
         """Whether the game has reached its end."""
 
+    def end_facts(self, state: Any) -> list[str]:
+        """Why the game is over, for the report of a move played after the end."""
+        return []
+
     @abstractmethod
     def score(self, state: Any) -> ScoreSheet:
         """The score sheet of the position; provisional (``finished=False``) mid-game."""

@@ -81,7 +81,8 @@ def replay(
         if game.is_finished(result.state):
             result.error = IllegalMove(
                 "the game is already over; no move may follow",
-                rule="the game ends when its end condition is met",
+                rule="no move is played after the end of the game",
+                facts=game.end_facts(result.state),
                 line=move.line,
                 column=move.column,
                 path=path,
