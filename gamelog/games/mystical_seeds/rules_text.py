@@ -1,0 +1,55 @@
+"""The rules an illegal move can break, each named in the rule text's own terms.
+
+An IllegalMove carries one of these as ``rule`` so that a report says which
+rule was broken, separately from the facts of the position.
+"""
+
+TURN_ORDER = "players take turns clockwise, beginning with the starting player"
+PLAYERS = "only the players named in the header take turns"
+PHASES = "a turn is the Inspiration phase, then the action, then the cleanup"
+ONE_ACTION = "in the action phase a player must choose exactly one action"
+LAB = "seeds sit in the circles of the Laboratory board, one per circle"
+SUPPLY = "seeds are limited; a colour that has run out cannot be taken"
+COLLECT = (
+    "collect seeds: tap a fairy, take as many seeds of its location as fairies stand "
+    "there, place them clockwise from the lab fairy, experiment, move the fairy on"
+)
+EXPERIMENT = "collecting seeds includes the experiment of the tapped fairy"
+DUPLICATE = "Duplicate: copy a Level 1 or Level 2 seed into a circle joined to it by a line"
+UPGRADE = (
+    "Upgrade: a Level 1 seed becomes a Level 2 seed containing its colour "
+    "(Level 2 to brown only with the Knowledge tile)"
+)
+GRAFT = (
+    "Graft: merge two seeds joined by a line (two different Level 1 colours, or a "
+    "Level 1 with a Level 2); the result goes in one of their circles"
+)
+POTION = "a potion is discarded to perform one Garden fairy action"
+EXCHANGE = "exchange three identical seeds for a Level 1 seed in an empty circle"
+CULTIVATE = (
+    "cultivate a plant by trading in the seeds it shows (brown for any, orange for red "
+    "or yellow, green for yellow or blue, purple for red or blue)"
+)
+TRACK_ADVANCE = (
+    "advance one space per seed shown: a Level 2 seed on one of its two colours' "
+    "tracks, a Level 3 seed on any track"
+)
+NINTH = "only one fairy may enter the ninth space of each track"
+TILES = "a fairy entering space 3 or 6 may take a Knowledge tile beside that space"
+TILE_SPACES = "a Knowledge tile needs a free tile space on the Laboratory board"
+REFILL_RESEARCH = "after a cultivation the Research Area is refilled to 3 + 3 plant cards"
+REFILL_SHELF = "Knowledge tiles taken are replaced from their pile in the cleanup"
+DECKS = "plant decks and tile piles that run out are not replenished"
+CARD_NAMES = "a plant card's name stands for one card throughout the log"
+TILE_GATHER = "Gather tile: before each Graft take a Level 1 seed from the Graft fairy's area"
+TILE_STUDY = "Study tile: before each Graft advance a fairy that is lowest on the tracks"
+TILE_TOPDECK = "Top deck tile: a cultivation may take the top card of a plant deck"
+TILE_PLANT = "a plant tile is cultivated by its holder in the Inspiration phase"
+TILE_SCHOLAR = "Scholar tile: each cultivation may advance one space on any track"
+TILE_HARVEST = "Harvest tile: each cultivation gains a Level 2 seed of the player's choice"
+TILE_SUN = "Sun tile: in the Inspiration phase the sun fills its circle or upgrades its seed"
+TILE_X = "X tokens: plant cards under an X token cannot be cultivated"
+TILE_DRAW = "Draw three: keep one of three Level II tiles, the others go under the pile"
+TILE_SWAP = "Swap: move back two spaces on one track to advance two on another"
+TILE_EFFECT = "a Knowledge tile's effect is applied as the tile says"
+EXTRA_TURNS = "extra turns are taken before play passes to the next player"

@@ -1,0 +1,58 @@
+"""The end-game score sheet: prestige by source, and the rule text's tie-breaks.
+
+Sources of prestige: plant cards (plant tiles cultivated count as plant cards),
+Knowledge tracks (1 at spaces 7-8, 2 at space 9), Knowledge tiles that are worth
+points, and the Starting Resource card. Ties go to the fewest prestige sources,
+then to the most seeds left in the Laboratory; then the tied players share.
+"""
+
+from __future__ import annotations
+
+from gamelog.core.scoring import Number, ScoreSheet, TieBreak
+from gamelog.games.mystical_seeds.catalogue import tile_prestige
+from gamelog.games.mystical_seeds.seeds import PRIMARY
+from gamelog.games.mystical_seeds.state import GameState, PlayerState, track_prestige
+
+PLANTS = "plant cards"
+TRACKS = "knowledge tracks"
+TILES = "knowledge tiles"
+CARD = "starting card"
+FEWEST_SOURCES = "fewest prestige sources"
+MOST_SEEDS = "most seeds left in the laboratory"
+
+
+def number(value: float) -> Number:
+    """Whole points as ints, the half point as a float."""
+    return int(value) if value == int(value) else value
+
+
+def prestige_sources(player: PlayerState) -> int:
+    """Plant cards, Knowledge tiles and the Starting Resource card that give prestige."""
+    plants = sum(1 for card in player.plants if card.points > 0)
+    tiles = sum(1 for tile in player.tiles if tile_prestige(tile.spec.kind) > 0)
+    return plants + tiles + (1 if player.card_prestige > 0 else 0)
+
+
+def score_sheet(state: GameState) -> ScoreSheet:
+    names = list(state.players)
+    sheet = ScoreSheet(names, finished=state.finished)
+    for name, player in state.players.items():
+        plants = sum(card.points for card in player.plants)
+        sheet.add(PLANTS, name, plants, f"{len(player.plants)} cultivated")
+        tracks = sum(track_prestige(player.tracks[t]) for t in PRIMARY)
+        spaces = ", ".join(f"{t} {player.tracks[t]}" for t in PRIMARY)
+        sheet.add(TRACKS, name, tracks, spaces)
+        worth = [t.spec.kind for t in player.tiles if tile_prestige(t.spec.kind) > 0]
+        tiles = sum(tile_prestige(kind) for kind in worth)
+        sheet.add(TILES, name, number(tiles), ", ".join(worth) if worth else None)
+        sheet.add(CARD, name, player.card_prestige, player.card)
+    sheet.tiebreaks = [
+        TieBreak(
+            FEWEST_SOURCES,
+            "lower",
+            {name: prestige_sources(p) for name, p in state.players.items()},
+        ),
+        TieBreak(MOST_SEEDS, "higher", {name: p.seed_count() for name, p in state.players.items()}),
+    ]
+    sheet.notes.append("players still tied after both tie-breaks share the victory")
+    return sheet
