@@ -457,6 +457,10 @@ def _check_tile_available(state: SeikatsuState, move: Placement, seat_index: int
 
 
 def _check_koi_available(state: SeikatsuState, seat_index: int) -> None:
+    # In tournament mode the deal is the more telling rule: the dealt koi add up
+    # to all the koi there are, so a holder can never play a fifth one.
+    if state.tournament and state.koi_in_hand[seat_index] == 0:
+        _no_koi_in_hand(state, seat_index)
     if state.in_garden[KOI_KIND] >= KOI_TILES:
         raise IllegalMove(
             f"all {KOI_TILES} koi tiles are already in the garden",
@@ -467,8 +471,9 @@ def _check_koi_available(state: SeikatsuState, seat_index: int) -> None:
                 if state.board[s] is KOI
             ],
         )
-    if not state.tournament or state.koi_in_hand[seat_index] > 0:
-        return
+
+
+def _no_koi_in_hand(state: SeikatsuState, seat_index: int) -> None:
     seat = state.seats[seat_index]
     dealt = _dealt(state, seat_index)
     deal = ", ".join(f"{s.name} {_dealt(state, i)}" for i, s in enumerate(state.seats))
