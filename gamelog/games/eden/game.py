@@ -86,6 +86,9 @@ class Eden(Game):
     def is_finished(self, state: Any) -> bool:
         return state.winner is not None
 
+    def end_facts(self, state: Any) -> list[str]:
+        return rules.end_facts(state)
+
     def score(self, state: Any) -> ScoreSheet:
         return score_sheet(state)
 

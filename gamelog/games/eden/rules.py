@@ -77,8 +77,22 @@ def _game_over(state: EdenState, column: int) -> IllegalMove:
         f"the game is over: {state.winner} reached {points} fertility points at line "
         f"{state.won_at}; nothing may follow",
         rule=rb.GAME_END,
+        facts=end_facts(state),
         column=column,
     )
+
+
+def end_facts(state: EdenState) -> list[str]:
+    """Why the game is over: who reached 20, where, and on whose turn."""
+    if state.winner is None:
+        return []
+    points = state.board.points(state.winner)
+    whose = state.turn.player if state.turn is not None else state.winner
+    during = "on their own turn" if whose == state.winner else f"during {whose}'s turn"
+    return [
+        f"{state.winner} reached {points} fertility points at line {state.won_at}, {during}",
+        rb.GAME_END,
+    ]
 
 
 # --- turns and income -----------------------------------------------------------
