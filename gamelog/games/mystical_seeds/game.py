@@ -44,7 +44,8 @@ class MysticalSeeds(Game):
         if state.finished:
             raise IllegalMove(
                 "the game is over; no turn may follow",
-                rule="the game ends at the start of a round when someone has 10 prestige",
+                rule=R.GAME_END,
+                facts=list(state.end_reason),
                 line=move.line,
                 column=move.column,
             )
@@ -74,6 +75,9 @@ class MysticalSeeds(Game):
 
     def is_finished(self, state: GameState) -> bool:
         return state.finished
+
+    def end_facts(self, state: GameState) -> list[str]:
+        return list(state.end_reason)
 
     def score(self, state: GameState) -> ScoreSheet:
         return score_sheet(state)

@@ -52,6 +52,7 @@ from gamelog.games.mystical_seeds.seeds import (
     upgrades,
 )
 from gamelog.games.mystical_seeds.state import (
+    PRESTIGE_TO_END,
     TILE_SPACES,
     TRACK_LENGTH,
     GameState,
@@ -944,11 +945,17 @@ class TurnRunner:
         if state.turn_index == len(state.order):
             state.turn_index = 0
             state.round += 1
-            leaders = [p for p in state.players.values() if p.prestige() >= 10]
+            leaders = [p for p in state.players.values() if p.prestige() >= PRESTIGE_TO_END]
             if leaders:
                 state.finished = True
-                names = ", ".join(f"{p.name} ({_points(p.prestige())})" for p in leaders)
-                self.events.append(Event(f"game end: {names} reached 10 prestige"))
+                names = ", ".join(f"{p.name} {_points(p.prestige())}" for p in leaders)
+                state.end_reason = [
+                    f"round {state.round} began with {names} prestige, and the game ends at "
+                    f"the start of a round when anyone has {PRESTIGE_TO_END} or more",
+                ]
+                self.events.append(
+                    Event(f"game over: {names} prestige as round {state.round} begins")
+                )
 
     def move_lab_fairy(self) -> None:
         player, graph = self.player, self.state.graph

@@ -53,3 +53,4 @@ TILE_DRAW = "Draw three: keep one of three Level II tiles, the others go under t
 TILE_SWAP = "Swap: move back two spaces on one track to advance two on another"
 TILE_EFFECT = "a Knowledge tile's effect is applied as the tile says"
 EXTRA_TURNS = "extra turns are taken before play passes to the next player"
+GAME_END = "at the start of a round, if anyone has 10 or more prestige the game ends at once"

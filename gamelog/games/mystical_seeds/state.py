@@ -108,6 +108,8 @@ class GameState:
     extra_turns: int = 0
     round: int = 1
     finished: bool = False
+    #: Why the game ended, in words (for a move written after the end).
+    end_reason: list[str] = field(default_factory=list)
 
     @property
     def current(self) -> str:
