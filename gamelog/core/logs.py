@@ -47,7 +47,8 @@ def game_for(text: str, forced: str | None = None) -> Game:
         name, line = named
         game = games.find(name)
         if game is None:
-            raise SetupError(f"unknown game '{name}'; known: {known_games()}", line=line)
+            shown = name if len(name) <= 40 else name[:37] + "..."
+            raise SetupError(f"unknown game '{shown}'; known: {known_games()}", line=line)
         return game
     game = games.detect(text)
     if game is None:

@@ -111,16 +111,16 @@ def notation_error(
     elif isinstance(error, UnexpectedEOF):
         lines = text.rstrip("\n").split("\n")
         line, column = len(lines), len(lines[-1]) + 1
-        found = "the end of the file"
+        found = "end of file"
         expected = _expected(error.expected, lark_parser, describe)
     elif isinstance(error, UnexpectedToken):
         token = error.token
         if token.type == "$END":
             lines = text.rstrip("\n").split("\n")
             line, column = len(lines), len(lines[-1]) + 1
-            found = "the end of the file"
-        elif token.type.endswith("NL") or str(token).strip() == "":
-            found = "the end of the line"
+            found = "end of file"
+        elif token.type.endswith(("NL", "EOL")) or str(token).strip() == "":
+            found = "end of line"
         else:
             found = _quote(str(token))
         expected = _expected(error.accepts or error.expected, lark_parser, describe)
@@ -148,7 +148,7 @@ def _expected(names: Iterable[str], lark_parser: Lark, describe: Mapping[str, st
 def _describe_terminal(name: str, lark_parser: Lark, describe: Mapping[str, str]) -> str:
     if name in describe:
         return describe[name]
-    if name.endswith("NL") or name == "$END":
+    if name.endswith(("NL", "EOL")) or name == "$END":
         return "the end of the line"
     try:
         pattern = lark_parser.get_terminal(name).pattern
@@ -156,7 +156,7 @@ def _describe_terminal(name: str, lark_parser: Lark, describe: Mapping[str, str]
         return name.lower()
     if pattern.type == "str":
         return _quote(pattern.value)
-    return name.lower().replace("_", " ")
+    return name.strip("_").lower().replace("_", " ")
 
 
 def _quote(value: str, limit: int = 40) -> str:

@@ -42,7 +42,7 @@ def test_valid_text_parses_with_comments_blank_lines_and_any_case(demo_grammar: 
 def test_missing_argument_names_what_was_expected(demo_grammar: str) -> None:
     error = parse_error(demo_grammar, "Ann: play C4\nBob: play\n")
     assert (error.line, error.column) == (2, 10)
-    assert error.message == "unexpected the end of the line; expected a space like C4"
+    assert error.message == "unexpected end of line; expected a space like C4"
 
 
 def test_wrong_word_is_quoted(demo_grammar: str) -> None:
