@@ -4,60 +4,8 @@
 to this package.
 """
 
-from __future__ import annotations
-
-import re
-from collections.abc import Mapping
-from typing import Any
-
-from gamelog.core.errors import IllegalMove
-from gamelog.core.game import Event, Game, GameLog, Move
-from gamelog.core.scoring import Number, ScoreSheet
-
-from .moves import Turn, parse_log
-from .render import render
-from .rules import apply_turn
-from .scoring import score_sheet
-from .setup import build_state
-from .state import GameState
-
-_TURN_LINE = re.compile(r"^\s*[^\W\d_][\w'-]*\s*:\s*\d+(?:[\s,]+\d+)*\s+(?:pass|spoil)\b", re.I)
-
-
-class MysticVale(Game):
-    name = "mystic-vale"
-    title = "Mystic Vale"
-    aliases = ("mystic_vale", "mysticvale")
-    min_players = 2
-    max_players = 4
-    notation_hint = "Ann: 4 11 13 17 18 pass; buy Grove Keeper top into 13; buy vale Sun Pool"
-
-    def parse(self, text: str) -> GameLog:
-        return parse_log(text)
-
-    def sniff(self, text: str) -> bool:
-        """A turn line (``Ann: 4 11 13 17 pass``) in the first 200 lines marks our notation."""
-        return any(_TURN_LINE.match(line) for line in text.splitlines()[:200])
-
-    def setup(self, log: GameLog) -> GameState:
-        return build_state(log)
-
-    def apply(self, state: Any, move: Move) -> list[Event]:
-        if not isinstance(move, Turn):  # pragma: no cover - parse_log makes only turns
-            raise IllegalMove("not a Mystic Vale turn", line=move.line)
-        return apply_turn(state, move)
-
-    def is_finished(self, state: Any) -> bool:
-        return bool(state.finished)
-
-    def score(self, state: Any) -> ScoreSheet:
-        return score_sheet(state)
-
-    def running_scores(self, state: Any) -> Mapping[str, Number]:
-        return {p.name: p.vp_pool + p.vp_box for p in state.players}
-
-    def render_position(self, state: Any) -> str:
-        return render(state)
-
+from .game import MysticVale
 
 GAME = MysticVale()
+
+__all__ = ["GAME", "MysticVale"]
