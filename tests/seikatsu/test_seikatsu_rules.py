@@ -78,6 +78,10 @@ def test_a_move_after_the_end_is_illegal() -> None:
     assert result.error.line == 41
     assert result.moves_applied == 34
     assert "already over" in result.error.message
+    assert result.error.facts == [
+        "the garden is full: all 36 spaces hold a tile",
+        "each of the 2 players has had 17 turns (the last on line 40)",
+    ]
     assert GAME.is_finished(result.state)
 
 

@@ -58,6 +58,9 @@ class Seikatsu(Game):
     def is_finished(self, state: SeikatsuState) -> bool:
         return rules.is_finished(state)
 
+    def end_facts(self, state: SeikatsuState) -> list[str]:
+        return rules.end_facts(state)
+
     def score(self, state: SeikatsuState) -> ScoreSheet:
         return scoring.score_sheet(state)
 

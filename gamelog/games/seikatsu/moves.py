@@ -292,7 +292,7 @@ DESCRIBE = {
     "SEATING_KEY": "'seating:'",
     "SETUP_KEY": "'setup:'",
     "META_KEY": "a header line",
-    "REST_OF_LINE": "a value",
+    "TEXT": "a value",
     "_AT": "'at'",
     "AS": "'as' (after koi)",
     "COLON": "':'",

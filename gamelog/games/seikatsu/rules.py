@@ -348,6 +348,17 @@ def is_finished(state: SeikatsuState) -> bool:
     return state.tiles_placed == board.SPACE_COUNT
 
 
+def end_facts(state: SeikatsuState) -> list[str]:
+    """Why a finished game is over (for a move written after its end)."""
+    if not is_finished(state):
+        return []
+    return [
+        f"the garden is full: all {board.SPACE_COUNT} spaces hold a tile",
+        f"each of the {len(state.seats)} players has had {state.turns_each} turns "
+        f"(the last on line {state.last_move_line})",
+    ]
+
+
 def play(state: SeikatsuState, move: Placement) -> list[Event]:
     """Check ``move`` against the rules, place its tile and score its birds."""
     seat_index = _check_turn(state, move)
