@@ -221,9 +221,7 @@ def test_notation_error_sample() -> None:
     result = replay_sample("notation_error.log")
     assert isinstance(result.error, NotationError)
     assert (result.error.line, result.error.column) == (6, 21)
-    assert result.error.message == (
-        "unexpected 'pas'; expected ',', 'empty', a number, 'pass' or 'spoil'"
-    )
+    assert result.error.message == ("unexpected 'pas'; expected ',', 'empty', 'pass' or 'spoil'")
 
 
 def test_setup_error_sample() -> None:

@@ -9,6 +9,7 @@ and market refill happen only when it is complete).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -33,6 +34,7 @@ from .cards import (
 #: Friendly names of terminals for "expected ..." in notation errors.
 DESCRIBE = {
     "INT": "a number",
+    "SLEEVE_LIST": "sleeve numbers",
     "NAME": "a name",
     "QUOTED": 'a "quoted name"',
     "REST_OF_LINE": "a value",
@@ -205,6 +207,9 @@ class _HeaderItem:
     line: int
 
 
+_NUMBER = re.compile(r"\d+")
+
+
 def _word(token: Token) -> str:
     return str(token).strip()
 
@@ -341,13 +346,13 @@ class _ToStatements(Transformer):
         )
 
     @v_args(inline=False)
-    def reveals(self, children: list[Any]) -> tuple[tuple[Reveal, ...], bool]:
-        exhausted = bool(children) and isinstance(children[-1], Token)
-        reveals = tuple(c for c in children if isinstance(c, Reveal))
-        return reveals, exhausted
-
-    def sleeve(self, number: Token) -> Reveal:
-        return Reveal(sleeve=int(number), column=number.column)
+    def reveals(self, children: list[Token]) -> tuple[tuple[Reveal, ...], bool]:
+        numbers = children[0]
+        reveals = tuple(
+            Reveal(sleeve=int(match.group()), column=numbers.column + match.start())
+            for match in _NUMBER.finditer(str(numbers))
+        )
+        return reveals, len(children) == 2
 
     def outcome(self, word: Token) -> tuple[str, int]:
         return _word(word).lower(), word.column
