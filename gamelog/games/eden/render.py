@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from gamelog.games.eden.components import components
 from gamelog.games.eden.state import EdenState
+from gamelog.games.eden.words import counted, field_list
 
 
 def render_position(state: EdenState) -> str:
@@ -20,12 +21,13 @@ def render_position(state: EdenState) -> str:
     for name in state.order:
         player = state.players[name]
         lines.append(
-            f"{name} ({player.colour}, {initials[name]}): {state.board.points(name)} points, "
+            f"{name} ({player.colour}, {initials[name]}): "
+            f"{counted(state.board.points(name), 'point')}, "
             f"{player.mana} mana, hand {player.hand.size} ({player.hand.describe()}), "
             f"landscape cards left: {player.one_two_left} x 1/2, {player.three_four_left} x 3/4"
         )
     bank = sorted(state.bank.elements())
-    lines.append(f"bank, face up: {', '.join(bank) if bank else 'nothing'}")
+    lines.append(f"bank, face up: {field_list(bank) if bank else 'nothing'}")
     lines.append(f"draw pile: {state.draw_pile} cards")
     if state.winner is not None:
         lines.append(f"game over: {state.winner} won at line {state.won_at}")
