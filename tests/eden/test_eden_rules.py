@@ -550,6 +550,20 @@ def test_a_bought_card_can_be_played_at_once() -> None:
     assert result.state.players["Ann"].mana == 50
 
 
+def test_a_card_bought_after_playing_a_card_cannot_be_played() -> None:
+    error = illegal(
+        """
+        Ann: irrigate A1 A2
+        Ben: sell I2
+        Cleo: pass
+        Ann: irrigate B1, buy I2, cultivate I2 A1 A2
+        """
+    )
+    assert (error.line, error.column) == (6, 27)
+    assert error.message == "Ann bought I2 this turn after playing a card already"
+    assert error.rule == rb.BOUGHT_CARD
+
+
 # --- the draw ------------------------------------------------------------------------------
 
 

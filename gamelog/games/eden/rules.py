@@ -283,6 +283,12 @@ def _irrigate(state: EdenState, turn: Turn, action: Irrigate, line: int) -> list
 
 
 def _cultivate(state: EdenState, turn: Turn, action: Cultivate, line: int) -> list[Event]:
+    if turn.bought[action.shape] and turn.action in ("irrigation", "cultivation"):
+        raise IllegalMove(
+            f"{turn.player} bought {action.shape} this turn after playing a card already",
+            rule=rb.BOUGHT_CARD,
+            column=action.column,
+        )
     _choose_action(state, turn, "cultivation", action.column)
     play_card(state, turn.player, action.shape, line, action.column)
     return cultivate(state, turn.player, action)
