@@ -98,8 +98,8 @@ def test_keywords_are_case_insensitive_and_comments_blank_lines_crlf_and_bom_are
 
 def test_a_player_may_be_called_like_a_keyword() -> None:
     result = legal(
-        "game: eden\nplayers: Ben (blue), Notes (red), Pass (pink)\n"
-        "Ben: irrigate A1\nNotes: irrigate B1\nPass: pass\nBen: pass\nNotes: pass\n",
+        "game: eden\nplayers: Pass (blue), Draws (red), Attack (pink)\n"
+        "Pass: irrigate A1\nDraws: irrigate B1\nAttack: pass\nPass: pass\nDraws: pass\n",
         header="",
     )
     assert result.moves_applied == 5
@@ -202,6 +202,11 @@ SETUP_ERRORS = [
         "Ben and Ann both play red; each player has the landscape cards of one colour",
     ),
     ("players: Ann (red), Ann (blue)\n", 1, "Ann is named twice in the players line"),
+    (
+        "players: Ann (red), Notes (blue)\n",
+        1,
+        "a player may not be called Notes: 'notes:' starts a header line",
+    ),
     (
         "game: eden\nplayers: Ann (red), Ben (blue)\nmana: 50\nmana: 60\n",
         4,

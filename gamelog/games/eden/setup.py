@@ -22,6 +22,21 @@ from gamelog.games.eden.state import EdenState, PlayerState
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
+#: Words that start header lines: a player of that name could not be told from them.
+HEADER_KEYS = frozenset(
+    (
+        "game",
+        "players",
+        "mana",
+        "landscape",
+        "hand",
+        "cultivation",
+        "date",
+        "place",
+        "event",
+        "notes",
+    )
+)
 
 
 def _single(header: EdenHeader) -> dict[str, HeaderEntry]:
@@ -104,6 +119,13 @@ def _check_players(entry: PlayersEntry, colours: tuple[str, ...]) -> None:
                 column=player.column,
             )
         names.add(player.name)
+        if player.name.lower() in HEADER_KEYS:
+            raise SetupError(
+                f"a player may not be called {player.name}: '{player.name.lower()}:' "
+                f"starts a header line",
+                line=entry.line,
+                column=player.column,
+            )
         if player.colour not in colours:
             raise SetupError(
                 f"{player.name}'s colour '{player.colour}' is not one of the landscape card "
