@@ -11,7 +11,8 @@ and draws a new one while the bag lasts, until the garden is full.
 Only the standard library is used, and the geometry is worked out here from
 axial coordinates again rather than imported from gamelog, so that replaying
 these games through gamelog is an independent check of its rules engine.
-``generate_game`` and ``generate_games`` are importable for tests.
+``generate_game``, ``generate_games`` and ``write_games`` are importable (tests,
+``benchmarks/bench_audit.py``).
 """
 
 from __future__ import annotations
@@ -152,15 +153,25 @@ def generate_games(count: int, seed: int = 1) -> Iterator[tuple[str, str]]:
         yield f"seikatsu-{number:05d}-{kind}.log", generate_game(rng, players, tournament)
 
 
+def write_games(outdir: Path, count: int = 1000, seed: int = 1) -> list[Path]:
+    """Write ``count`` games into ``outdir`` (created if need be); the paths written."""
+    outdir = Path(outdir)
+    outdir.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for name, text in generate_games(count, seed):
+        path = outdir / name
+        path.write_text(text, encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("outdir", type=Path, help="folder to write the .log files to")
     parser.add_argument("--count", type=int, default=1000, help="how many games (1000)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (1)")
     args = parser.parse_args(argv)
-    args.outdir.mkdir(parents=True, exist_ok=True)
-    for name, text in generate_games(args.count, args.seed):
-        (args.outdir / name).write_text(text, encoding="utf-8")
+    write_games(args.outdir, args.count, args.seed)
     print(f"wrote {args.count} Seikatsu games to {args.outdir}")
 
 

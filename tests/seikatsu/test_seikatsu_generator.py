@@ -37,6 +37,12 @@ def test_command_line_writes_the_files(tmp_path: Path) -> None:
     assert files[0].name.startswith("seikatsu-00001-")
 
 
+def test_write_games_returns_the_paths(tmp_path: Path) -> None:
+    paths = generator().write_games(tmp_path, count=3, seed=5)
+    assert [p.parent for p in paths] == [tmp_path] * 3
+    assert all(p.read_text(encoding="utf-8").startswith("game: seikatsu") for p in paths)
+
+
 def test_a_generated_game_is_independent_of_gamelog() -> None:
     """The generator's own geometry agrees with gamelog's board (36 spaces, 84 pairs)."""
     gen = generator()

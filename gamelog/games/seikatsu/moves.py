@@ -199,6 +199,20 @@ class LogTransformer(Transformer[Token, tuple[Header, list[Placement]]]):
         super().__init__(visit_tokens=False)
         self.text = text
 
+    def transform(self, tree: Tree[Token]) -> tuple[Header, list[Placement]]:
+        """The same callbacks as Lark's walk, called directly: this tree is only three
+        levels deep (start, lines, items of a header line), and the generic recursive
+        walk costs more than the rest of reading a log."""
+        lines = []
+        for line in tree.children:
+            assert isinstance(line, Tree)
+            children = [
+                getattr(self, child.data)(child.children) if isinstance(child, Tree) else child
+                for child in line.children
+            ]
+            lines.append(getattr(self, line.data)(children))
+        return self.start(lines)
+
     # --- header lines ------------------------------------------------------
 
     def game_line(self, children: list[Token]) -> HeaderItem:
@@ -296,6 +310,7 @@ DESCRIBE = {
     "_AT": "'at'",
     "AS": "'as' (after koi)",
     "COLON": "':'",
+    "_COLON": "':'",
     "COMMA": "','",
     "SLASH": "'/'",
     "LPAR": "'('",

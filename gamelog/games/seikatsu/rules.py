@@ -380,6 +380,8 @@ def play(state: SeikatsuState, move: Placement) -> list[Event]:
 def _check_turn(state: SeikatsuState, move: Placement) -> int:
     name = move.player or ""
     index = state.by_name.get(name.casefold())
+    if index == state.turns_taken % len(state.seats):
+        return index
     expected = state.next_seat
     order = ", ".join(str(seat) for seat in state.seats)
     if index is None:
@@ -388,17 +390,15 @@ def _check_turn(state: SeikatsuState, move: Placement) -> int:
             rule="only the players in the header take turns",
             facts=[f"the players, in turn order: {order}"],
         )
-    if index != state.turns_taken % len(state.seats):
-        facts = [f"turn order: {order}"]
-        if state.turns_taken:
-            previous = state.seats[(state.turns_taken - 1) % len(state.seats)]
-            facts.append(f"{previous.name} played the previous turn (line {state.last_move_line})")
-        raise IllegalMove(
-            f"it is {expected.name}'s turn, not {state.seats[index].name}'s",
-            rule=TURN_ORDER_RULE,
-            facts=facts,
-        )
-    return index
+    facts = [f"turn order: {order}"]
+    if state.turns_taken:
+        previous = state.seats[(state.turns_taken - 1) % len(state.seats)]
+        facts.append(f"{previous.name} played the previous turn (line {state.last_move_line})")
+    raise IllegalMove(
+        f"it is {expected.name}'s turn, not {state.seats[index].name}'s",
+        rule=TURN_ORDER_RULE,
+        facts=facts,
+    )
 
 
 def _check_space(state: SeikatsuState, move: Placement) -> None:
