@@ -11,6 +11,7 @@ copies on the hot path) and returns what happened, ``score`` reads it.
 
 from __future__ import annotations
 
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -49,11 +50,16 @@ class Event:
 
 @dataclass
 class GameLog:
-    """A parsed log: the game-specific header (setup) and the moves in order."""
+    """A parsed log: the game-specific header (setup) and the moves in order.
+
+    ``path`` is the file the log came from (set by the replay driver; None for
+    standard input), so that a header may name files relative to the log.
+    """
 
     header: Any
     moves: Sequence[Move]
     players: list[str] = field(default_factory=list)
+    path: str | None = None
 
 
 class Game(ABC):
@@ -88,7 +94,7 @@ class Game(ABC):
 
     def cheat_sheet(self) -> str:
         """The notation cheat-sheet (``notation.md`` beside the game's module)."""
-        package = type(self).__module__.rsplit(".", 1)[0]
+        package = sys.modules[type(self).__module__].__package__ or ""
         return resources.files(package).joinpath("notation.md").read_text(encoding="utf-8")
 
     # --- rules ------------------------------------------------------------

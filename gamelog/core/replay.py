@@ -70,6 +70,7 @@ def replay(
     result = Replay(game=game, path=path, text=text)
     try:
         result.log = game.parse(text)
+        result.log.path = None if path in ("-", "<stdin>", "<log>") else path
         result.state = game.setup(result.log)
     except GamelogError as error:
         result.error = _placed(error, path, line=1)

@@ -8,8 +8,6 @@ defines.
 
 from __future__ import annotations
 
-import os
-import sys
 from pathlib import Path
 
 from gamelog.core.errors import SetupError
@@ -38,7 +36,7 @@ def build_state(log: GameLog) -> GameState:
     players = _check_players(header)
     facts = setup_facts()
     per_count = facts["players"][str(len(players))]
-    catalogue = _catalogue(header)
+    catalogue = _catalogue(header, log.path)
     layout = _starting_layout(header, catalogue)
     sleeve_count = facts["turn"]["sleeves_per_player"]
     states = []
@@ -76,11 +74,11 @@ def _check_players(header: Header) -> list[str]:
     return players
 
 
-def _catalogue(header: Header) -> Catalogue:
+def _catalogue(header: Header, log_path: str | None) -> Catalogue:
     """Built-in cards, then the catalogue file, then the header's own definitions."""
     catalogue = builtin_catalogue()
     if header.cards_file:
-        path = _resolve(header.cards_file)
+        path = _resolve(header.cards_file, log_path)
         catalogue = catalogue.merged(load_catalogue_file(str(path), line=header.cards_line))
     inline = Catalogue()
     for card, _line in header.advancements:
@@ -90,34 +88,13 @@ def _catalogue(header: Header) -> Catalogue:
     return catalogue.merged(inline)
 
 
-def _resolve(name: str) -> Path:
-    """A ``cards:`` path is relative to the log file.
-
-    The core's Game.parse/setup are not told the log's path (see the report to the
-    lead), so this looks up the path the replay driver is working on in its frame;
-    outside a replay (or for stdin) it falls back to the current directory.
-    """
+def _resolve(name: str, log_path: str | None) -> Path:
+    """A ``cards:`` path is relative to the log file (to the current directory for a
+    log read from standard input)."""
     path = Path(name).expanduser()
-    if path.is_absolute():
+    if path.is_absolute() or log_path is None:
         return path
-    log_path = _replayed_path()
-    if log_path and log_path not in ("-", "<stdin>", "<log>"):
-        candidate = Path(log_path).parent / path
-        if candidate.exists() or not path.exists():
-            return candidate
-    return Path(os.getcwd()) / path
-
-
-def _replayed_path() -> str | None:
-    frame = sys._getframe(1)
-    while frame is not None:
-        if frame.f_code.co_name == "replay" and frame.f_globals.get("__name__") == (
-            "gamelog.core.replay"
-        ):
-            value = frame.f_locals.get("path")
-            return value if isinstance(value, str) else None
-        frame = frame.f_back
-    return None
+    return Path(log_path).parent / path
 
 
 def _starting_layout(
