@@ -72,7 +72,8 @@ class Eden(Game):
         return GameLog(header=header, moves=moves, players=players)
 
     def sniff(self, text: str) -> bool:
-        return _SNIFF.search(text) is not None
+        """A line like ``Ann: irrigate C4`` near the top marks an Eden log."""
+        return _SNIFF.search(text, 0, 20_000) is not None
 
     def setup(self, log: GameLog) -> EdenState:
         header = log.header
