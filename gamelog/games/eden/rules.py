@@ -9,8 +9,6 @@ ends it (with the automatic draw if the log did not write one).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from gamelog.core.errors import IllegalMove
 from gamelog.core.game import Event
 from gamelog.games.eden import rulebook as rb
@@ -65,8 +63,7 @@ def _apply(state: EdenState, move: TurnLine) -> list[Event]:
             )
         if not isinstance(action, Attack | Irrigate):
             turn.attack_from = None  # a land conquest must follow its irrigation card at once
-        handler = _HANDLERS[type(action)]
-        events.extend(handler(state, turn, action, move.line))
+        events.extend(_play(state, turn, action, move.line))
         _check_end(state, move.line, events)
     return events
 
@@ -414,14 +411,23 @@ def _check_end(state: EdenState, line: int, events: list[Event]) -> None:
             return
 
 
-_Handler = Callable[[EdenState, Turn, Action, int], list[Event]]
-_HANDLERS: dict[type[Action], _Handler] = {
-    Income: _income,  # type: ignore[dict-item]
-    Irrigate: _irrigate,  # type: ignore[dict-item]
-    Attack: _attack,  # type: ignore[dict-item]
-    Cultivate: _cultivate,  # type: ignore[dict-item]
-    Pass: _pass,  # type: ignore[dict-item]
-    Sell: _sell,  # type: ignore[dict-item]
-    Buy: _buy,  # type: ignore[dict-item]
-    Draw: _draw,  # type: ignore[dict-item]
-}
+def _play(state: EdenState, turn: Turn, action: Action, line: int) -> list[Event]:
+    """Dispatch one action to the rule that governs it."""
+    match action:
+        case Income():
+            return _income(state, turn, action, line)
+        case Irrigate():
+            return _irrigate(state, turn, action, line)
+        case Attack():
+            return _attack(state, turn, action, line)
+        case Cultivate():
+            return _cultivate(state, turn, action, line)
+        case Pass():
+            return _pass(state, turn, action, line)
+        case Sell():
+            return _sell(state, turn, action, line)
+        case Buy():
+            return _buy(state, turn, action, line)
+        case Draw():
+            return _draw(state, turn, action, line)
+    raise TypeError(f"unknown action {action!r}")  # pragma: no cover - the grammar has no other
