@@ -319,6 +319,7 @@ def test_two_player_seating_defaults_to_blue_behind_g4() -> None:
     assert corners(PLAYERS + "seating: blue A4\n" + SETUP) == {"pink": "D1", "blue": "A4"}
     assert corners(PLAYERS + "seating: blue front-left\n" + SETUP)["blue"] == "A4"
     assert corners(PLAYERS + "seating: blue at front-right\n" + SETUP)["blue"] == "G4"
+    assert corners(PLAYERS + "seating: green G4\n" + SETUP)["blue"] == "A4"
 
 
 def test_three_player_seating_follows_clockwise_turn_order() -> None:

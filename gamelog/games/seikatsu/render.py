@@ -38,7 +38,7 @@ def render(state: SeikatsuState) -> str:
         return margin + (q + board.RADIUS) * COLUMN_WIDTH + 1
 
     for index, (q, r) in enumerate(board.AXIAL):
-        tile = state.board[index]
+        tile = state.garden[index]
         text = board.SPACES[index].lower() if tile is None else tile.code
         put(_text_line(q, r), centre_of(q), text)
     put(_text_line(0, 0), centre_of(0), "~~")

@@ -32,7 +32,8 @@ TWO_PLAYER_COLOURS = frozenset({"pink", "blue"})
 #: Play passes clockwise. Seen from above with pink at the bottom (behind D1),
 #: the next seat clockwise is behind A4 (pink's front-left), then behind G4.
 CLOCKWISE_CORNERS = (board.PINK_CORNER, "A4", "G4")
-DEFAULT_CORNER = {"pink": board.PINK_CORNER, "blue": "G4", "green": "A4"}
+#: Where blue stands when the log does not say (2 players): pink's front-right.
+DEFAULT_BLUE_CORNER = "G4"
 KOI_KIND = len(GARDEN_TILES)
 STANDARD_MODES = frozenset({"standard", "normal", "basic"})
 TOURNAMENT_MODES = frozenset({"tournament"})
@@ -72,7 +73,7 @@ class SeikatsuState:
 
     seats: list[Seat]
     tournament: bool
-    board: list[GardenTile | KoiTile | None] = field(
+    garden: list[GardenTile | KoiTile | None] = field(
         default_factory=lambda: [None] * board.SPACE_COUNT
     )
     #: Who placed each tile (None: setup) and on which line of the log.
@@ -226,7 +227,9 @@ def _corners(header: Header, colours_in_turn_order: list[str]) -> dict[str, str]
         taken[corner] = seat.colour
     corners = {"pink": board.PINK_CORNER}
     if len(colours_in_turn_order) == 2:
-        corners["blue"] = stated.get("blue", DEFAULT_CORNER["blue"])
+        # Green is not in play; if the log seats it behind G4 anyway, blue has A4.
+        free = "A4" if taken.get(DEFAULT_BLUE_CORNER) == "green" else DEFAULT_BLUE_CORNER
+        corners["blue"] = stated.get("blue", free)
         return corners
     return _clockwise_corners(header, colours_in_turn_order, stated)
 
@@ -313,7 +316,7 @@ def _place_setup_tile(state: SeikatsuState, item: SetupTile) -> None:
             rule="the setup tiles are placed on spaces adjacent to the koi pond",
             **_error_at(item.where),
         )
-    if state.board[item.space] is not None:
+    if state.garden[item.space] is not None:
         raise SetupError(
             f"two setup tiles on {item.space_label}",
             rule="each setup tile has its own space",
@@ -333,7 +336,7 @@ def _place_setup_tile(state: SeikatsuState, item: SetupTile) -> None:
 def _put(
     state: SeikatsuState, space: int, tile: GardenTile | KoiTile, seat: int | None, line: int
 ) -> None:
-    state.board[space] = tile
+    state.garden[space] = tile
     state.placed_by[space] = seat
     state.placed_line[space] = line
     state.in_garden[KOI_KIND if tile is KOI else tile.kind] += 1  # type: ignore[union-attr]
@@ -409,7 +412,7 @@ def _check_space(state: SeikatsuState, move: Placement) -> None:
             rule=POND_RULE,
             facts=["the pond is surrounded by " + board.names(sorted(board.POND_ADJACENT))],
         )
-    occupant = state.board[space]
+    occupant = state.garden[space]
     if occupant is not None:
         raise IllegalMove(
             f"{board.SPACES[space]} is not empty",
@@ -417,7 +420,7 @@ def _check_space(state: SeikatsuState, move: Placement) -> None:
             facts=[f"{board.SPACES[space]} holds {_placed_text(state, space)}"],
         )
     neighbours = board.NEIGHBOURS[space]
-    if not any(state.board[n] is not None for n in neighbours):
+    if not any(state.garden[n] is not None for n in neighbours):
         raise IllegalMove(
             f"{board.SPACES[space]} is not adjacent to any tile",
             rule=ADJACENT_RULE,
@@ -429,7 +432,7 @@ def _check_space(state: SeikatsuState, move: Placement) -> None:
 
 
 def _placed_text(state: SeikatsuState, space: int) -> str:
-    tile = state.board[space]
+    tile = state.garden[space]
     by = state.placed_by[space]
     what = "a koi tile" if tile is KOI else str(tile)
     if by is None:
@@ -447,7 +450,7 @@ def _check_tile_available(state: SeikatsuState, move: Placement, seat_index: int
         where = [
             f"{tile.code} at {board.SPACES[s]} ({_who(state, s)})"
             for s in range(board.SPACE_COUNT)
-            if state.board[s] is tile
+            if state.garden[s] is tile
         ]
         raise IllegalMove(
             f"both copies of {tile} are already in the garden",
@@ -479,7 +482,7 @@ def _check_koi_available(state: SeikatsuState, seat_index: int) -> None:
             facts=[
                 f"koi at {board.SPACES[s]} ({_who(state, s)})"
                 for s in range(board.SPACE_COUNT)
-                if state.board[s] is KOI
+                if state.garden[s] is KOI
             ],
         )
 
@@ -492,7 +495,7 @@ def _no_koi_in_hand(state: SeikatsuState, seat_index: int) -> None:
     played = [
         f"{board.SPACES[s]} (line {state.placed_line[s]})"
         for s in range(board.SPACE_COUNT)
-        if state.board[s] is KOI and state.placed_by[s] == seat_index
+        if state.garden[s] is KOI and state.placed_by[s] == seat_index
     ]
     if played:
         facts.append(f"{seat.name} played koi at {', '.join(played)}")
@@ -544,7 +547,7 @@ def _flock(state: SeikatsuState, move: Placement) -> tuple[Bird | None, list[int
 def _matching(state: SeikatsuState, neighbours: tuple[int, ...], bird: Bird) -> list[int]:
     found = []
     for n in neighbours:
-        tile = state.board[n]
+        tile = state.garden[n]
         if tile is not None and tile is not KOI and tile.bird is bird:  # type: ignore[union-attr]
             found.append(n)
     return found

@@ -58,7 +58,7 @@ def score_row(state: SeikatsuState, letter: str, cells: tuple[int, ...]) -> RowS
     counts = [0] * len(FLOWERS)
     koi = 0
     for space in cells:
-        tile = state.board[space]
+        tile = state.garden[space]
         if tile is None:
             continue
         if tile is KOI:
