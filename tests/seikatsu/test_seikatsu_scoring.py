@@ -155,6 +155,7 @@ def test_complete_3p_game_exact_score() -> None:
         "Bob": expected(16, [6, 3, 3, 10, 10, 6, 6]),
     }
     sheet = GAME.score(run_sample("complete-3p.log").state)
+    assert "pagodas: Kai blue behind G4, Ann pink behind D1, Bob green behind A4" in sheet.notes[0]
     assert [(s.player, s.total, s.rank) for s in sheet.ranking()] == [
         ("Bob", 60, 1),
         ("Kai", 53, 2),

@@ -89,6 +89,11 @@ def score_sheet(state: SeikatsuState) -> ScoreSheet:
     for seat in state.seats:
         for row in flower_rows(state, seat):
             sheet.add(f"row {row.letter}", seat.name, row.points, row.note)
+    sheet.notes.append(
+        "pagodas: "
+        + ", ".join(f"{s.name} {s.colour} behind {s.corner}" for s in state.seats)
+        + " (pink labels)"
+    )
     sheet.notes.append(ROWS_NOTE)
     if not finished:
         sheet.notes.append(
