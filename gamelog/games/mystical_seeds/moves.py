@@ -458,11 +458,11 @@ class LogBuilder(Transformer[Token, tuple[Header, list[Turn]]]):
     # --- clauses --------------------------------------------------------
 
     def collect(self, meta: Meta, items: list[object]) -> Collect:
-        keeps = tuple(item for item in items[1:] if isinstance(item, int))
+        keeps = tuple(n for item in items[1:] if isinstance(item, tuple) for n in item)
         return Collect(fairy=_word(items[0]), keeps=keeps, **_where(meta))  # type: ignore[arg-type]
 
-    def keep(self, meta: Meta, items: list[Token]) -> int:
-        return int(items[0])
+    def keep(self, meta: Meta, items: list[Token]) -> tuple[int, ...]:
+        return tuple(int(item) for item in items)
 
     def duplicate(self, meta: Meta, items: list[Token]) -> Duplicate:
         return Duplicate(source=int(items[0]), target=int(items[1]), **_where(meta))

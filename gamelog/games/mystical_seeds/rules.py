@@ -737,7 +737,8 @@ class TurnRunner:
             if track not in tracks_for(seed):
                 raise self.illegal(
                     clause,
-                    f"a {seed} seed advances {' or '.join(tracks_for(seed))}, not {track}",
+                    f"{_article(seed)} {seed} seed advances "
+                    f"{' or '.join(tracks_for(seed))}, not {track}",
                     R.TRACK_ADVANCE,
                 )
             moves.append(self.advance(clause, track, chosen=True))
@@ -746,8 +747,9 @@ class TurnRunner:
         self.ctx.scholar_left = self.player.holds("scholar")
         self.ctx.harvest_left = self.player.holds("harvest")
         paid_words = " ".join(paid) if paid else "nothing"
+        what = source if clause.tile else f'{source} "{card.name}"'
         return (
-            f'cultivates {source} "{card.name}" ({describe_seeds(card.seeds)}) with '
+            f"cultivates {what} ({describe_seeds(card.seeds)}) with "
             f"{paid_words}, +{card.points}; tracks: {', '.join(moves) or 'none'}"
         )
 
@@ -977,3 +979,7 @@ def held_tile(spec: TileSpec) -> HeldTile:
     """A new tile on a Laboratory board (a helper the tiles module shares)."""
     assert spec.kind in tile_kinds()
     return HeldTile(spec)
+
+
+def _article(word: str) -> str:
+    return "an" if word[0] in "aeiou" else "a"

@@ -176,7 +176,9 @@ def _apply_effect(runner: TurnRunner, clause: Take, held: HeldTile) -> str:
                 "take bundle red at 3 advance blue",
                 R.TILE_EFFECT,
             )
-        return f"{seed}, a potion, {runner.advance(clause, clause.advance, chosen=True)}"
+        return (
+            f"{seed} and a potion; advances {runner.advance(clause, clause.advance, chosen=True)}"
+        )
     if kind == "draw":
         return _draw(runner, clause)
     if kind == "swap":
