@@ -277,7 +277,7 @@ def test_audit_of_nothing_is_a_usage_error(tmp_path: Path) -> None:
 
 def test_games_lists_every_game_with_player_counts() -> None:
     out = run("games").stdout
-    for name in ("seikatsu", "eden", "terra_mystica", "mystical_seeds", "mystic_vale"):
+    for name in ("seikatsu", "eden", "terra-mystica", "mystical-seeds", "mystic-vale"):
         assert name in out
     assert "2-3" in out
 

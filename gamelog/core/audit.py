@@ -12,7 +12,6 @@ import os
 import signal
 import traceback
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -132,6 +131,8 @@ def run_audit(
 
 
 def _parallel(tasks: list[tuple[str, str | None, float | None]], jobs: int) -> Iterator[dict]:
+    from concurrent.futures import ProcessPoolExecutor  # only audits with --jobs > 1 pay for it
+
     chunk = max(1, min(64, len(tasks) // (jobs * 8)))
     with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init) as pool:
         yield from pool.map(_audit_star, tasks, chunksize=chunk)

@@ -48,10 +48,12 @@ class GamelogError(Exception):
         self.path = path
 
     def at(self, line: int | None, column: int | None = None) -> GamelogError:
-        """Fill in a place if the raiser did not know one; returns self for chaining."""
+        """Fill in the line if the raiser did not know it (keeping a column it named,
+        e.g. of the space at fault within the move); returns self for chaining."""
         if self.line is None and line is not None:
             self.line = line
-            self.column = column if column is not None else 1
+            if self.column is None:
+                self.column = column if column is not None else 1
         return self
 
     def to_dict(self) -> dict[str, object]:

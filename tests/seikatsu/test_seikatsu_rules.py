@@ -9,6 +9,14 @@ from seikatsu_helpers import HEADER_2P, run, run_sample, sample_text
 from gamelog.core.errors import IllegalMove
 from gamelog.games.seikatsu import GAME
 
+#: The caret points at the part of the move at fault: the space, or the tile.
+CARET_COLUMNS = {
+    "illegal-not-adjacent.log": 9,
+    "illegal-occupied.log": 9,
+    "illegal-pond.log": 9,
+    "illegal-third-copy.log": 6,
+}
+
 
 @pytest.mark.parametrize(
     ("sample", "line", "message", "rule", "facts"),
@@ -63,7 +71,7 @@ def test_illegal_samples(sample: str, line: int, message: str, rule: str, facts:
     result = run_sample(sample)
     error = result.error
     assert isinstance(error, IllegalMove)
-    assert (error.line, error.column) == (line, 1)
+    assert (error.line, error.column) == (line, CARET_COLUMNS.get(sample, 1))
     assert error.message == message
     assert error.rule == rule
     assert error.facts == facts

@@ -48,6 +48,9 @@ class Placement(Move):
     tile: GardenTile | KoiTile
     space: int
     bird: Bird | None = None
+    #: Where the tile and the space are written, so a report can point at the culprit.
+    tile_column: int = 1
+    space_column: int = 1
 
     @property
     def space_label(self) -> str:
@@ -261,6 +264,8 @@ class LogTransformer(Transformer[Token, tuple[Header, list[Placement]]]):
             tile=tile,
             space=_space(space),
             bird=bird,
+            tile_column=children[1].column or 1,
+            space_column=space.column or 1,
         )
 
     # --- the whole log -----------------------------------------------------

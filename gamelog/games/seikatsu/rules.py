@@ -409,6 +409,7 @@ def _check_space(state: SeikatsuState, move: Placement) -> None:
     if space == POND:
         raise IllegalMove(
             "D4 is the koi pond, not a space",
+            column=move.space_column,
             rule=POND_RULE,
             facts=["the pond is surrounded by " + board.names(sorted(board.POND_ADJACENT))],
         )
@@ -416,6 +417,7 @@ def _check_space(state: SeikatsuState, move: Placement) -> None:
     if occupant is not None:
         raise IllegalMove(
             f"{board.SPACES[space]} is not empty",
+            column=move.space_column,
             rule=EMPTY_SPACE_RULE,
             facts=[f"{board.SPACES[space]} holds {_placed_text(state, space)}"],
         )
@@ -423,6 +425,7 @@ def _check_space(state: SeikatsuState, move: Placement) -> None:
     if not any(state.garden[n] is not None for n in neighbours):
         raise IllegalMove(
             f"{board.SPACES[space]} is not adjacent to any tile",
+            column=move.space_column,
             rule=ADJACENT_RULE,
             facts=[
                 f"its neighbours {board.names(neighbours)} are empty"
@@ -454,6 +457,7 @@ def _check_tile_available(state: SeikatsuState, move: Placement, seat_index: int
         ]
         raise IllegalMove(
             f"both copies of {tile} are already in the garden",
+            column=move.tile_column,
             rule=COPIES_RULE,
             facts=where,
         )
