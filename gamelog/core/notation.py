@@ -11,6 +11,7 @@ them every time.
 from __future__ import annotations
 
 import hashlib
+import re
 import tempfile
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
@@ -29,6 +30,7 @@ from lark.exceptions import (
 
 from gamelog.core.errors import GamelogError, NotationError
 
+_WORD = re.compile(r"[^\s:,;.#]+")
 _PACKAGED = Path(__file__).resolve().parent.parent / "grammars"
 _SOURCE_TREE = Path(__file__).resolve().parent.parent.parent / "grammars"
 
@@ -106,7 +108,7 @@ def notation_error(
     line = getattr(error, "line", None) or 1
     column = getattr(error, "column", None) or 1
     if isinstance(error, UnexpectedCharacters):
-        found = _quote(text[error.pos_in_stream : error.pos_in_stream + 1])
+        found = _quote(_word_at(text, error.pos_in_stream))
         expected = _expected(error.allowed or (), lark_parser, describe)
     elif isinstance(error, UnexpectedEOF):
         lines = text.rstrip("\n").split("\n")
@@ -157,6 +159,12 @@ def _describe_terminal(name: str, lark_parser: Lark, describe: Mapping[str, str]
     if pattern.type == "str":
         return _quote(pattern.value)
     return name.strip("_").lower().replace("_", " ")
+
+
+def _word_at(text: str, position: int) -> str:
+    """The word that starts at ``position`` ("12", not just "1"), or its one character."""
+    word = _WORD.match(text, position)
+    return word.group() if word else text[position : position + 1]
 
 
 def _quote(value: str, limit: int = 40) -> str:

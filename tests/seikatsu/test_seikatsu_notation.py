@@ -115,7 +115,7 @@ def notation_error(text: str) -> NotationError:
         ("Ann: GK at H2", 12, "'H2' is not a space: the rows are A to G"),
         ("Ann: GK at", 11, "expected a space like C4"),
         ("Ann GK at C3", 13, "expected ':'"),
-        ("Ann: 12 at C3", 6, "unexpected '1'; expected a tile like GK, grey/pink or koi"),
+        ("Ann: 12 at C3", 6, "unexpected '12'; expected a tile like GK, grey/pink or koi"),
         ("Ann: GK as red at C3", 9, "only a koi tile takes 'as red': GK is always a grey bird"),
         (
             "Ann: koi as purple at C3",
