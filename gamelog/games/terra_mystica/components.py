@@ -1,0 +1,324 @@
+"""The game's component data (factions, tiles, constants, maps), read once from ``data/``.
+
+Everything that is a fact about the components lives in the TOML and text files
+beside this module, so that other factions (Fire & Ice) and other maps can be
+added without touching the engine. This module only reads them and hands out
+plain, read-only structures.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import tomllib
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any
+
+Amounts = dict[str, int]
+
+
+def _data_file(name: str) -> Any:
+    return resources.files(__package__).joinpath("data").joinpath(name)
+
+
+@cache
+def _toml(name: str) -> dict[str, Any]:
+    with _data_file(name).open("rb") as handle:
+        return tomllib.load(handle)
+
+
+#: Tables a faction states whole: an income, price or gain replaces the default one.
+_WHOLE_TABLES = frozenset({"income", "cost", "gain", "advance_cost", "subactions"})
+
+
+def _merged(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
+    """``override`` laid over ``base``: tables merge key by key (except the ones in
+    ``_WHOLE_TABLES``, which replace), everything else replaces."""
+    result = copy.deepcopy(base)
+    for key, value in override.items():
+        if (
+            isinstance(value, dict)
+            and isinstance(result.get(key), dict)
+            and key not in _WHOLE_TABLES
+        ):
+            result[key] = _merged(result[key], value)
+        else:
+            result[key] = copy.deepcopy(value)
+    return result
+
+
+# --- rules constants ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Game-wide constants (``data/rules.toml``)."""
+
+    cults: tuple[str, ...]
+    terrain_wheel: tuple[str, ...]
+    colour_aliases: dict[str, str]
+    building_limits: dict[str, int]
+    building_power: dict[str, int]
+    building_names: dict[str, str]
+    upgrades_from: dict[str, str]
+    cult_spaces: tuple[int, ...]
+    cult_power: tuple[tuple[int, int], ...]
+    town_power: int
+    town_buildings: int
+    bridges_per_faction: int
+    starting_vp: int
+    exchange_rates: dict[str, dict[str, int]]
+    resource_aliases: dict[str, str]
+    final_scoring: dict[str, tuple[int, ...]]
+    original_map: str
+    options: dict[str, str]
+    extra_final_scoring: dict[str, str]
+
+
+@cache
+def rules() -> Rules:
+    raw = _toml("rules.toml")
+    return Rules(
+        cults=tuple(raw["cults"]),
+        terrain_wheel=tuple(raw["terrain_wheel"]),
+        colour_aliases=dict(raw["colour_aliases"]),
+        building_limits=dict(raw["building_limits"]),
+        building_power=dict(raw["building_power"]),
+        building_names=dict(raw["building_names"]),
+        upgrades_from=dict(raw["upgrades_from"]),
+        cult_spaces=tuple(raw["cult_spaces"]),
+        cult_power=tuple(sorted((int(k), v) for k, v in raw["cult_power"].items())),
+        town_power=raw["town_power"],
+        town_buildings=raw["town_buildings"],
+        bridges_per_faction=raw["bridges_per_faction"],
+        starting_vp=raw["starting_vp"],
+        exchange_rates={k: dict(v) for k, v in raw["exchange_rates"].items()},
+        resource_aliases=dict(raw["resource_aliases"]),
+        final_scoring={k: tuple(v) for k, v in raw["final_scoring"].items()},
+        original_map=raw["original_map"],
+        options=dict(raw["options"]),
+        extra_final_scoring=dict(raw["extra_final_scoring"]),
+    )
+
+
+# --- factions -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Track:
+    """An advancing track: shipping, digging or tunnelling/carpet flight.
+
+    ``cost``/``gain`` are per level (digging: price of one spade; teleport: price
+    of one jump); ``advance_cost``/``advance_gain`` what moving up costs and yields.
+    """
+
+    level: int
+    max_level: int
+    advance_cost: Amounts = field(default_factory=dict)
+    advance_gain: tuple[Amounts, ...] = ()
+    cost: tuple[Amounts, ...] = ()
+    gain: tuple[Amounts, ...] = ()
+    kind: str = ""
+
+
+@dataclass(frozen=True)
+class BuildingSpec:
+    """A building type on a faction board: price, income by count, one-off gains."""
+
+    cost: Amounts
+    income: dict[str, tuple[int, ...]]
+    gain: tuple[Amounts, ...] = ()
+    subactions: Amounts | None = None
+
+
+@dataclass(frozen=True)
+class FactionSpec:
+    """One faction board: everything fixed about a faction before play starts."""
+
+    name: str
+    display: str
+    color: str
+    start: Amounts
+    priest_cap: int
+    setup_dwellings: str
+    ship: Track
+    dig: Track
+    teleport: Track | None
+    ranges: Amounts
+    buildings: dict[str, BuildingSpec]
+    exchange_rates: dict[str, dict[str, int]]
+    special_mode: str | None
+    special_enable_if: Amounts
+    special_effects: dict[str, Amounts]
+    leech_effect: dict[str, Amounts]
+    fixed_transform_spades: int
+    pass_vp_per_connecting_bridge: int
+    can_connect_across_river: bool
+
+
+def _track(raw: dict[str, Any] | None) -> Track | None:
+    if raw is None:
+        return None
+    return Track(
+        level=raw.get("level", 0),
+        max_level=raw.get("max_level", 0),
+        advance_cost=dict(raw.get("advance_cost", {})),
+        advance_gain=tuple(dict(g) for g in raw.get("advance_gain", ())),
+        cost=tuple(dict(c) for c in raw.get("cost", ())),
+        gain=tuple(dict(g) for g in raw.get("gain", ())),
+        kind=raw.get("type", ""),
+    )
+
+
+def _faction(name: str, raw: dict[str, Any]) -> FactionSpec:
+    special = raw.get("special", {})
+    base_rates = rules().exchange_rates
+    rates = {k: dict(v) for k, v in base_rates.items()}
+    for source, targets in raw.get("exchange_rates", {}).items():
+        rates.setdefault(source, {}).update(targets)
+    buildings = {
+        kind: BuildingSpec(
+            cost=dict(spec["cost"]),
+            income={k: tuple(v) for k, v in spec.get("income", {}).items()},
+            gain=tuple(dict(g) for g in spec.get("gain", ())),
+            subactions=dict(spec["subactions"]) if "subactions" in spec else None,
+        )
+        for kind, spec in raw["buildings"].items()
+    }
+    ship = _track(raw["ship"])
+    dig = _track(raw["dig"])
+    assert ship is not None and dig is not None
+    return FactionSpec(
+        name=name,
+        display=raw["display"],
+        color=raw["color"],
+        start=dict(raw["start"]),
+        priest_cap=raw["priest_cap"],
+        setup_dwellings=raw["setup_dwellings"],
+        ship=ship,
+        dig=dig,
+        teleport=_track(raw.get("teleport")),
+        ranges=dict(raw.get("ranges", {})),
+        buildings=buildings,
+        exchange_rates=rates,
+        special_mode=special.get("mode"),
+        special_enable_if=dict(special.get("enable_if", {})),
+        special_effects={k: dict(v) for k, v in special.get("effects", {}).items()},
+        leech_effect={k: dict(v) for k, v in raw.get("leech_effect", {}).items()},
+        fixed_transform_spades=raw.get("fixed_transform_spades", 0),
+        pass_vp_per_connecting_bridge=raw.get("pass_vp_per_connecting_bridge", 0),
+        can_connect_across_river=raw.get("can_connect_across_river", False),
+    )
+
+
+@cache
+def factions() -> dict[str, FactionSpec]:
+    """Every faction the engine knows, by the name the logs use (``chaosmagicians``)."""
+    raw = _toml("factions.toml")
+    defaults = raw["defaults"]
+    return {
+        name: _faction(name, _merged(defaults, spec))
+        for name, spec in raw.items()
+        if name != "defaults"
+    }
+
+
+# --- tiles ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """A power action or a faction/tile action space."""
+
+    name: str
+    cost: Amounts
+    gain: Amounts
+    subaction: Amounts
+    dont_block: bool
+
+
+@dataclass(frozen=True)
+class TileSpec:
+    """A bonus, favor, town or round scoring tile."""
+
+    name: str
+    kind: str
+    option: str | None
+    count: int
+    gain: Amounts = field(default_factory=dict)
+    income: Amounts = field(default_factory=dict)
+    pass_vp: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    build_vp: Amounts = field(default_factory=dict)
+    ship_bonus: int = 0
+    # Round scoring tiles only:
+    vp: Amounts = field(default_factory=dict)
+    mode: str = ""
+    display: str = ""
+    cult: str = ""
+    req: int = 0
+
+
+_DEFAULT_COUNTS = {"bonus": 1, "favor": 3, "town": 2, "scoring": 1}
+
+
+@cache
+def actions() -> dict[str, ActionSpec]:
+    return {
+        name: ActionSpec(
+            name=name,
+            cost=dict(spec.get("cost", {})),
+            gain=dict(spec.get("gain", {})),
+            subaction=dict(spec.get("subaction", {})),
+            dont_block=spec.get("dont_block", False),
+        )
+        for name, spec in _toml("tiles.toml")["actions"].items()
+    }
+
+
+@cache
+def tiles() -> dict[str, TileSpec]:
+    """Every tile by name (BON1, FAV5, TW3, SCORE9, ...)."""
+    result: dict[str, TileSpec] = {}
+    for kind, group in _toml("tiles.toml").items():
+        if kind == "actions":
+            continue
+        for name, spec in group.items():
+            result[name] = TileSpec(
+                name=name,
+                kind=kind,
+                option=spec.get("option"),
+                count=spec.get("count", _DEFAULT_COUNTS[kind]),
+                gain=dict(spec.get("gain", {})),
+                income=dict(spec.get("income", {})),
+                pass_vp={k: tuple(v) for k, v in spec.get("pass_vp", {}).items()},
+                build_vp=dict(spec.get("build_vp", {})),
+                ship_bonus=spec.get("ship_bonus", 0),
+                vp=dict(spec.get("vp", {})),
+                mode=spec.get("mode", ""),
+                display=spec.get("display", ""),
+                cult=spec.get("cult", ""),
+                req=spec.get("req", 0),
+            )
+    return result
+
+
+# --- maps -----------------------------------------------------------------------
+
+
+def map_id(terrain: str) -> str:
+    """The id the online site gives a map: the SHA-1 of its terrain string."""
+    return hashlib.sha1(" ".join(terrain.split()).encode()).hexdigest()
+
+
+@cache
+def known_maps() -> dict[str, str]:
+    """Terrain strings of the maps shipped in ``data/maps``, by id."""
+    folder = _data_file("maps")
+    result: dict[str, str] = {}
+    for entry in folder.iterdir():
+        if entry.name.endswith(".txt"):
+            terrain = " ".join(entry.read_text(encoding="utf-8").split())
+            result[map_id(terrain)] = terrain
+    return result

@@ -1,0 +1,423 @@
+"""The Terra Mystica engine: a game in play, fed one command at a time.
+
+It follows the online engine (terra.snellman.net) closely enough to reproduce
+its ledgers row for row: a stream of ``(actor, command)`` entries where the actor
+is a faction, "" for admin lines or "comment"; after each entry the phase state
+machine moves on, and a faction's ledger row closes when the next entry belongs
+to somebody else. The rules themselves live in the mixins (one module each).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from gamelog.core.errors import IllegalMove, SetupError
+from gamelog.games.terra_mystica import commands as cmd
+from gamelog.games.terra_mystica.actions import Actions
+from gamelog.games.terra_mystica.board import Board, board_for
+from gamelog.games.terra_mystica.components import factions, known_maps, rules, tiles
+from gamelog.games.terra_mystica.faction import Faction
+from gamelog.games.terra_mystica.flow import Flow
+from gamelog.games.terra_mystica.ledger import Ledger
+from gamelog.games.terra_mystica.leech import Leech, Record
+from gamelog.games.terra_mystica.moves import ADMIN, COMMENT
+from gamelog.games.terra_mystica.reach import Reach
+from gamelog.games.terra_mystica.resources import LIMITED_SUPPLY, Resources
+from gamelog.games.terra_mystica.scoring import Scoring
+from gamelog.games.terra_mystica.towns import Towns
+
+#: Commands only the site's admin may give (no faction prefix).
+_ADMIN_ONLY = (
+    cmd.Option,
+    cmd.ScoreTiles,
+    cmd.ScoreTile,
+    cmd.SetupFaction,
+    cmd.MapSelect,
+    cmd.FinalScoring,
+    cmd.FactionVariant,
+    cmd.Order,
+    cmd.Randomize,
+    cmd.Player,
+    cmd.PlayerCount,
+    cmd.Finish,
+)
+
+
+class Engine(Resources, Reach, Towns, Leech, Flow, Actions, Scoring):
+    """All mutable state of one game, and the dispatch of commands."""
+
+    def __init__(self) -> None:
+        self.options: set[str] = set()
+        self.round = 0
+        self.turn = 0
+        self.finished = False
+        self.factions: dict[str, Faction] = {}
+        self.by_colour: dict[str, Faction] = {}
+        self.order: list[Faction] = []
+        self.new_order: list[Faction] = []
+        self.pool: dict[str, int] = {}
+        self.pool_ready = False
+        self.bonus_coins: dict[str, int] = {}
+        self.score_tiles: list[str] = []
+        self.final_scoring: dict[str, tuple[int, ...]] = dict(rules().final_scoring)
+        self.cults = rules().cults
+        self.cult_set = frozenset(self.cults)
+        self.cult_spaces: dict[str, list[str | None]] = {
+            cult: [None] * len(rules().cult_spaces) for cult in self.cults
+        }
+        self.blocked: set[str] = set()
+        self.leech_id = 0
+        self.action_required: list[Record] = []
+        self.active: Faction | None = None
+        self.state = "wait-for-players"
+        self.income_state = "other"
+        self.full_turn_played = False
+        self.setup_order: list[tuple[str, str]] = []
+        self.players: list[str] = []
+        self.player_count: int | None = None
+        self.ledger = Ledger()
+        self.warnings: list[str] = []
+        self.map_id = rules().original_map
+        self.use_board(board_for(known_maps()[self.map_id]))
+
+    def use_board(self, board: Board) -> None:
+        self.board = board
+        self.colour: dict[str, str] = dict(board.start_colour)
+        self.building: dict[str, str] = {}
+        self.bridged: dict[str, set[str]] = {}
+        self.bridges: list[tuple[str, str, str]] = []
+        self.town: dict[str, int] = {}
+        self.skip: dict[str, set[str]] = {}
+        self.river_towns: set[str] = set()
+
+    def warn(self, text: str) -> None:
+        self.warnings.append(text)
+
+    # --- the command stream ---------------------------------------------------------
+
+    def feed(self, actor: str, command: cmd.Command, next_actor: str) -> None:
+        """Play one entry of the stream; ``next_actor`` is whose entry comes next."""
+        self.do_command(actor, command)
+        if actor not in (ADMIN, COMMENT) and next_actor != actor:
+            faction = self.factions.get(actor)
+            if faction is not None:
+                self.maybe_advance_to_next_player(faction)
+        self.what_next()
+
+    def do_command(self, actor: str, command: cmd.Command) -> None:
+        if actor == COMMENT:
+            self.ledger.comment(command.text)
+            return
+        faction: Faction | None = None
+        if actor != ADMIN:
+            faction = self.factions.get(actor)
+            if faction is None:
+                known = ", ".join(f.name for f in self.order) or "none yet"
+                raise IllegalMove(
+                    f"unknown faction {actor!r}",
+                    rule="a faction line names a faction set up with 'setup FACTION'",
+                    facts=[f"factions in the game: {known}"],
+                )
+            if not self.ledger.collecting or self.ledger.current is not faction:
+                self.ledger.start_row(faction)
+        self.command(faction, actor, command)
+        if faction is not None and not faction.dropped:
+            self.ledger.add_command(command.text)
+        if self.ledger.force_finish:
+            if faction is not None:
+                self.maybe_advance_to_next_player(faction)
+            self.ledger.finish_row()
+
+    def handle_internal(self, f: Faction, text: str, action: Callable[[], None]) -> None:
+        """An engine-internal row (income, final scoring) for ``f``."""
+        self.ledger.start_row(f)
+        action()
+        if not f.dropped:
+            self.ledger.add_command(text)
+        if self.ledger.force_finish:
+            self.maybe_advance_to_next_player(f)
+        self.ledger.finish_row()
+
+    # --- dispatch -------------------------------------------------------------------
+
+    def command(self, f: Faction | None, actor: str, c: cmd.Command) -> None:
+        if f is not None:
+            f.waiting = False
+            self.faction_command(f, c)
+            return
+        self.admin_command(actor, c)
+
+    def faction_command(self, f: Faction, c: cmd.Command) -> None:
+        if isinstance(c, _ADMIN_ONLY):
+            raise IllegalMove(
+                f"'{c.text}' is an admin command",
+                rule="admin commands stand on a line of their own, without a faction",
+            )
+        if c.internal:
+            raise IllegalMove(
+                f"'{c.text}' is written by the engine itself",
+                rule="income, final scoring and effect rows are not typed",
+            )
+        match c:
+            case cmd.Adjust():
+                if c.kind.startswith("BON") and not self.round:
+                    self.feed_nested(f, cmd.Pass(f"pass {c.kind}", c.kind))
+                else:
+                    self.adjust_command(f, c.delta, c.kind, c.source)
+            case cmd.Build():
+                self.advance_state("initial-dwellings")
+                self.assert_active(f)
+                self.build(f, c.hex)
+            case cmd.Upgrade():
+                self.assert_active(f)
+                self.upgrade(f, c.hex, c.building)
+            case cmd.Send():
+                self.assert_active(f)
+                self.send(f, c.cult, c.amount)
+            case cmd.Convert():
+                self.assert_active(f)
+                self.convert(f, c.from_count, c.from_type, c.to_count, c.to_type)
+            case cmd.Burn():
+                self.assert_active(f)
+                self.burn(f, c.amount)
+            case cmd.Leech():
+                self.leech(f, c.amount, c.source)
+                self.ledger.force_finish = True
+            case cmd.Decline():
+                self.decline(f, c.amount, c.source)
+                self.ledger.force_finish = True
+            case cmd.Transform():
+                self.transform(f, c.hex, c.colour)
+            case cmd.Dig():
+                self.assert_active(f)
+                self.dig(f, c.amount)
+            case cmd.Bridge():
+                self.assert_active(f)
+                self.bridge(f, c.a, c.b, c.allow_illegal)
+            case cmd.Connect():
+                self.assert_active(f)
+                self.connect(f, c.hexes)
+            case cmd.Pass():
+                self.assert_active(f)
+                self.pass_turn(f, c.tile)
+                self.ledger.force_finish = True
+            case cmd.Action():
+                self.assert_active(f)
+                self.action(f, c.name)
+            case cmd.Advance():
+                self.advance(f, c.track)
+            case cmd.Wait():
+                f.waiting = True
+            case cmd.Done():
+                self.done(f)
+            case cmd.DropFaction():
+                self.drop_faction(f.name, c.faction or f.name)
+            case cmd.Income():
+                self.legacy_income()
+            case cmd.Start():
+                if not any(r.type == "full" for r in self.action_required):
+                    self.start_round()
+            case cmd.StartPlanning():
+                pass
+            case cmd.PickColour() | cmd.UnlockTerrain() | cmd.GainFor():
+                raise IllegalMove(
+                    f"{f.name} cannot use '{c.text}'",
+                    rule="colour picks, terrain unlocks and token trades belong to "
+                    "Fire & Ice factions",
+                )
+            case _:
+                raise IllegalMove(f"'{c.text}' is not a faction command", rule="faction commands")
+
+    def feed_nested(self, f: Faction, c: cmd.Command) -> None:
+        """A command the engine rewrites into another one (``+BONn`` in setup)."""
+        self.faction_command(f, c)
+        self.ledger.force_finish = True
+
+    def admin_command(self, actor: str, c: cmd.Command) -> None:
+        match c:
+            case cmd.Option():
+                if c.name not in rules().options:
+                    raise SetupError(
+                        f"unknown option {c.name!r}",
+                        rule="options the online engine accepts",
+                        facts=[f"known: {', '.join(sorted(rules().options))}"],
+                    )
+                if c.name.startswith("fire-and-ice-factions/"):
+                    raise SetupError(
+                        f"option {c.name} needs the Fire & Ice factions, "
+                        "which this engine does not play yet",
+                        rule="the base game's 14 factions",
+                    )
+                self.options.add(c.name)
+                self.ledger.comment(f"option {c.name}")
+            case cmd.ScoreTiles():
+                self.set_score_tiles(c.tiles)
+            case cmd.ScoreTile():
+                tiles_now = list(self.score_tiles) + [""] * (6 - len(self.score_tiles))
+                tiles_now[c.round - 1] = c.tile
+                self.check_score_tile(c.tile)
+                self.score_tiles = tiles_now
+                self.ledger.comment(f"Round {c.round} scoring: {c.tile}, {tiles()[c.tile].display}")
+            case cmd.Delete():
+                self.setup_pool()
+                self.ledger.comment(f"Removing tile {c.tile}")
+                if self.pool.get(c.tile, 0) <= 1:
+                    self.pool.pop(c.tile, None)
+                else:
+                    self.pool[c.tile] -= 1
+            case cmd.SetupFaction():
+                self.setup_faction(c.faction)
+            case cmd.MapSelect():
+                self.select_map(c.map_id)
+            case cmd.FinalScoring():
+                if c.kind not in rules().extra_final_scoring:
+                    raise SetupError(
+                        f"unknown final scoring {c.kind!r}",
+                        rule="Fire & Ice final scoring tiles",
+                        facts=[f"known: {', '.join(sorted(rules().extra_final_scoring))}"],
+                    )
+                self.final_scoring[c.kind] = rules().final_scoring["network"]
+                self.ledger.comment(f"Added final scoring tile: {c.kind}")
+            case cmd.DropFaction():
+                self.drop_faction(actor, c.faction)
+            case cmd.Income():
+                if c.phase is not None:
+                    raise IllegalMove(
+                        f"'{c.text}' is written by the engine itself", rule="income is automatic"
+                    )
+                self.legacy_income()
+            case cmd.Start():
+                if not any(r.type == "full" for r in self.action_required):
+                    self.start_round()
+            case cmd.Player():
+                self.players.append(c.name)
+            case cmd.PlayerCount():
+                self.player_count = c.count
+            case cmd.Order():
+                pass
+            case cmd.Finish():
+                if not any(r.type != "leech" for r in self.action_required):
+                    self.finish_game()
+            case cmd.NoOp():
+                pass
+            case cmd.DropOption():
+                self.options.discard(c.name)
+            case cmd.Randomize():
+                raise SetupError(
+                    "'randomize' is not supported",
+                    rule="write the setup it produced instead: a 'score' line and 'delete' lines",
+                )
+            case cmd.FactionVariant():
+                raise SetupError(
+                    f"faction variant {c.name} is not supported",
+                    rule="the base game's 14 factions",
+                )
+            case _:
+                raise IllegalMove(
+                    f"'{c.text}' needs a faction",
+                    rule="faction commands are written 'faction: command'",
+                )
+
+    # --- setup ----------------------------------------------------------------------
+
+    def setup_pool(self) -> None:
+        if self.pool_ready:
+            return
+        self.pool_ready = True
+        for name, tile in tiles().items():
+            if tile.option is not None and tile.option not in self.options:
+                continue
+            if tile.kind == "bonus":
+                self.pool[name] = 1
+                self.bonus_coins[name] = 0
+            elif tile.kind in ("favor", "town"):
+                self.pool[name] = tile.count
+        self.pool.update(LIMITED_SUPPLY)
+
+    def check_score_tile(self, name: str) -> None:
+        tile = tiles().get(name)
+        if tile is None or tile.kind != "scoring":
+            raise SetupError(
+                f"{name} is not a round scoring tile", rule="scoring tiles SCORE1-SCORE9"
+            )
+        if tile.option is not None and tile.option not in self.options:
+            raise SetupError(f"{name} needs option {tile.option}", rule="optional tiles")
+
+    def set_score_tiles(self, names: tuple[str, ...]) -> None:
+        if len(names) != 6:
+            raise SetupError(
+                f"{len(names)} scoring tiles given, 6 needed",
+                rule="one round scoring tile per round",
+            )
+        for number, name in enumerate(names, start=1):
+            self.check_score_tile(name)
+            self.ledger.comment(f"Round {number} scoring: {name}, {tiles()[name].display}")
+        self.score_tiles = list(names)
+
+    def select_map(self, map_id: str) -> None:
+        if self.factions:
+            raise SetupError("the map must be chosen before the factions", rule="setup order")
+        key = map_id.lower()
+        if key == "original":
+            key = rules().original_map
+        terrain = known_maps().get(key)
+        if terrain is None:
+            raise SetupError(
+                f"map {map_id} is not known",
+                rule="maps are terrain files in the game's data/maps folder, named by their id",
+                facts=[f"known maps: {', '.join(sorted(known_maps()))}"],
+            )
+        self.map_id = key
+        self.use_board(board_for(terrain))
+        self.ledger.comment(f"map {map_id}")
+
+    def setup_faction(self, name: str) -> None:
+        self.ledger.finish_row()
+        self.setup_pool()
+        self.advance_state("select-factions")
+        spec = factions().get(name)
+        if spec is None:
+            raise SetupError(
+                f"unknown faction {name!r}",
+                rule="the 14 factions of the base game",
+                facts=[f"known: {', '.join(sorted(factions()))}"],
+            )
+        for other in self.order:
+            if other.name == name:
+                raise SetupError(f"{name} is already in the game", rule="each faction plays once")
+            if not other.dropped and other.color == spec.color:
+                raise SetupError(
+                    f"{name} cannot join: {other.name} already play {spec.color}",
+                    rule="each terrain colour belongs to one faction",
+                )
+        if self.round or self.state not in ("select-factions", "wait-for-players"):
+            raise SetupError("factions are chosen before the first dwelling", rule="setup order")
+        f = Faction(spec, start_vp=rules().starting_vp)
+        f.start_player = not self.order
+        self.register_faction(f)
+        f.start_order = len(self.order)
+        self.ledger.start_row(f)
+        self.ledger.add_command("setup")
+        self.ledger.finish_row()
+
+    def drop_faction(self, actor: str, name: str) -> None:
+        if actor and actor != name:
+            raise IllegalMove(
+                f"{actor} cannot drop {name}",
+                rule="factions are dropped by the admin (or resign themselves)",
+            )
+        f = self.factions.get(name)
+        if f is None:
+            raise IllegalMove(
+                f"faction {name} is not in the game", rule="drop-faction names a faction"
+            )
+        f.dropped = True
+        f.allowed_actions = 0
+        f.allowed_sub = {}
+        self.dismiss_action(f, None)
+        discard = f.bonus_tile()
+        if discard:
+            self.adjust(f, discard, -1)
+        self.setup_order = [entry for entry in self.setup_order if entry[0] != name]
+        self.maybe_advance_to_next_player(f)
+        self.ledger.comment(f"{name} dropped from the game")

@@ -1,0 +1,331 @@
+"""Terra Mystica for gamelog: the Game interface over the engine.
+
+A log becomes a stream of ``(actor, command)`` entries; every move (a line of a
+command log, a faction row of a ledger) owns a stretch of that stream. The
+engine needs to know whose entry comes next (that is when a faction's ledger row
+closes), so the whole stream is laid out at setup and each move plays its own
+stretch of it. For a ledger, the rows the engine writes are compared with the
+recorded ones, field by field.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from gamelog.core.errors import IllegalMove
+from gamelog.core.game import Event, Game, GameLog, Move
+from gamelog.core.notation import normalise
+from gamelog.core.scoring import ScoreSheet
+from gamelog.games.terra_mystica import commands as cmd
+from gamelog.games.terra_mystica.engine import Engine
+from gamelog.games.terra_mystica.ledger import Row, export_tsv
+from gamelog.games.terra_mystica.moves import (
+    ADMIN,
+    COMMENT,
+    Entry,
+    LedgerRow,
+    LogHeader,
+    is_ledger,
+    parse_command_log,
+    parse_ledger,
+)
+from gamelog.games.terra_mystica.render import describe_row, render_position
+
+if TYPE_CHECKING:
+    from gamelog.core.replay import Replay
+
+
+class LedgerMismatch(IllegalMove):
+    """A ledger row whose recorded state differs from what the rules compute."""
+
+    label = "ledger mismatch"
+
+
+@dataclass
+class TerraMysticaState:
+    """What ``setup`` builds: the engine, the laid-out stream, and (for a ledger)
+    the recorded rows still waiting for the engine's row to compare with."""
+
+    engine: Engine
+    form: str
+    stream: list[Entry | None]
+    next_actor: list[str]
+    spans: dict[int, tuple[int, int]]
+    total_moves: int
+    applied: int = 0
+    pending: deque[LedgerRow] = field(default_factory=deque)
+    compared: int = 0
+    verified_rows: int = 0
+
+
+class TerraMystica(Game):
+    name: ClassVar[str] = "terra-mystica"
+    title: ClassVar[str] = "Terra Mystica"
+    aliases: ClassVar[tuple[str, ...]] = ("terra_mystica", "tm", "terramystica")
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 5
+    notation_hint: ClassVar[str] = (
+        "the terra.snellman.net command log ('darklings: dig 1. build H7') or its ledger export"
+    )
+    export_formats: ClassVar[tuple[str, ...]] = ("ledger",)
+
+    # --- notation -----------------------------------------------------------------
+
+    def sniff(self, text: str) -> bool:
+        text = normalise(text)
+        if is_ledger(text):
+            return True
+        return bool(_SNIFF.search(text[:20000]))
+
+    def parse(self, text: str) -> GameLog:
+        if is_ledger(text):
+            moves = parse_ledger(text)
+            form = "ledger"
+        else:
+            moves = parse_command_log(text)
+            form = "commands"
+        players: list[str] = []
+        for move in moves:
+            for actor, command in getattr(move, "entries", ()):
+                if actor == ADMIN and isinstance(command, cmd.SetupFaction):
+                    players.append(command.faction)
+        return GameLog(header=LogHeader(form), moves=moves, players=players)
+
+    # --- rules ----------------------------------------------------------------------
+
+    def setup(self, log: GameLog) -> TerraMysticaState:
+        stream: list[Entry | None] = []
+        spans: dict[int, tuple[int, int]] = {}
+        for move in log.moves:
+            start = len(stream)
+            stream.extend(getattr(move, "entries", ()))
+            spans[id(move)] = (start, len(stream))
+        engine = Engine()
+        _rewrite_stream(stream, engine)
+        next_actor = [""] * len(stream)
+        following = ""
+        for i in range(len(stream) - 1, -1, -1):
+            next_actor[i] = following
+            entry = stream[i]
+            if entry is not None:
+                following = entry[0]
+        return TerraMysticaState(
+            engine=engine,
+            form=log.header.form,
+            stream=stream,
+            next_actor=next_actor,
+            spans=spans,
+            total_moves=len(log.moves),
+        )
+
+    def apply(self, state: TerraMysticaState, move: Move) -> list[Event]:
+        engine = state.engine
+        start, end = state.spans.get(id(move), (0, 0))
+        first_row = len(engine.ledger.rows)
+        for i in range(start, end):
+            entry = state.stream[i]
+            if entry is None:
+                continue
+            actor, command = entry
+            if engine.finished and actor not in (COMMENT,):
+                raise IllegalMove(
+                    "the game is over; no command may follow the final scoring",
+                    rule="the game ends after round 6",
+                )
+            try:
+                engine.feed(actor, command, state.next_actor[i])
+            except IllegalMove as error:
+                if actor not in (ADMIN, COMMENT) and not error.message.startswith(f"{actor}: "):
+                    error.message = f"{actor}: {command.text}: {error.message}"
+                    error.args = (error.message,)
+                raise
+        state.applied += 1
+        if state.form == "ledger":
+            _verify(state, move)
+        return [_event(row) for row in engine.ledger.rows[first_row:]]
+
+    def is_finished(self, state: TerraMysticaState) -> bool:
+        if not state.engine.finished:
+            return False
+        return state.form != "ledger" or state.applied >= state.total_moves
+
+    def score(self, state: TerraMysticaState) -> ScoreSheet:
+        return state.engine.score_sheet()
+
+    def running_scores(self, state: TerraMysticaState) -> dict[str, int]:
+        return {f.name: f.r["VP"] for f in state.engine.order}
+
+    def render_position(self, state: TerraMysticaState) -> str:
+        return render_position(state.engine)
+
+    def export(self, result: Replay, fmt: str) -> str:
+        if fmt != "ledger":
+            raise NotImplementedError(fmt)
+        state: Any = result.state
+        if state is None:
+            return ""
+        engine: Engine = state.engine
+        engine.ledger.finish_row()
+        return export_tsv(engine.ledger.rows)
+
+
+_SNIFF = re.compile(
+    r"^\s*(?:option\s+strict-leech|setup\s+(?:alchemists|auren|chaosmagicians|cultists|darklings|"
+    r"dwarves|engineers|fakirs|giants|halflings|mermaids|nomads|swarmlings|witches)\b|"
+    r"(?:alchemists|auren|chaosmagicians|cultists|darklings|dwarves|engineers|fakirs|giants|"
+    r"halflings|mermaids|nomads|swarmlings|witches)\s*:\s*(?:build|pass|leech|upgrade|dig)\b)",
+    re.I | re.M,
+)
+
+
+def _rewrite_stream(stream: list[Entry | None], engine: Engine) -> None:
+    """The online engine's stream rewrites: two identical ``+X`` of one faction in a
+    row become ``+2X``; ``player-count`` is set aside."""
+    last: int | None = None
+    for i, entry in enumerate(stream):
+        if entry is None:
+            continue
+        actor, command = entry
+        if actor == ADMIN and isinstance(command, cmd.PlayerCount):
+            engine.player_count = command.count
+            stream[i] = None
+            continue
+        if last is not None:
+            previous = stream[last]
+            assert previous is not None
+            p_actor, p_command = previous
+            if (
+                p_actor == actor
+                and isinstance(p_command, cmd.Adjust)
+                and isinstance(command, cmd.Adjust)
+                and p_command.delta > 0
+                and p_command.text.lower() == command.text.lower()
+                and p_command.source is None
+            ):
+                doubled = p_command.delta * 2
+                stream[last] = (
+                    actor,
+                    cmd.Adjust(
+                        f"+{doubled}{_adjust_kind_text(p_command.text)}",
+                        doubled,
+                        p_command.kind,
+                        None,
+                    ),
+                )
+                stream[i] = None
+                last = None
+                continue
+        last = i
+
+
+def _adjust_kind_text(text: str) -> str:
+    match = re.match(r"\+\d*(\w+)", text)
+    return match[1] if match else text.lstrip("+")
+
+
+def _event(row: Row) -> Event:
+    if row.comment is not None:
+        return Event(row.comment)
+    return Event(describe_row(row), player=row.faction, points=row.delta(0))
+
+
+# --- ledger verification ------------------------------------------------------------
+
+
+def _verify(state: TerraMysticaState, move: Move) -> None:
+    if isinstance(move, LedgerRow):
+        state.pending.append(move)
+    rows = state.engine.ledger.rows
+    while state.pending:
+        row = _next_faction_row(state, rows)
+        if row is None:
+            break
+        expected = state.pending.popleft()
+        _compare(expected, row)
+        state.verified_rows += 1
+    if state.applied >= state.total_moves:
+        state.engine.ledger.finish_row()
+        if state.pending:
+            row = _next_faction_row(state, rows)
+            expected = state.pending[0]
+            if row is None:
+                raise LedgerMismatch(
+                    f"the ledger has a {expected.faction} row here that the rules do not produce",
+                    rule="every ledger row comes from the commands before it",
+                    line=expected.line,
+                    column=1,
+                )
+            state.pending.popleft()
+            _compare(expected, row)
+
+
+def _next_faction_row(state: TerraMysticaState, rows: list[Row]) -> Row | None:
+    while state.compared < len(rows):
+        row = rows[state.compared]
+        state.compared += 1
+        if not row.is_comment:
+            return row
+    return None
+
+
+def _normal_commands(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+def _compare(expected: LedgerRow, row: Row) -> None:
+    recorded = expected.recorded
+    assert recorded is not None
+    if row.faction != expected.faction:
+        raise LedgerMismatch(
+            f"the ledger shows a {expected.faction} row here; the rules give a {row.faction} row "
+            f"({row.commands or 'no command'})",
+            rule="rows follow the order in which the engine settles each command",
+            line=expected.line,
+            column=1,
+        )
+    wanted = _normal_commands(". ".join(c.text for c in expected.commands))
+    if _normal_commands(row.commands) != wanted:
+        raise LedgerMismatch(
+            f"the ledger groups '{'. '.join(c.text for c in expected.commands)}' into this row; "
+            f"the rules close the row after '{row.commands}'",
+            rule="a row collects one faction's commands until its turn fragment ends",
+            line=expected.line,
+            column=1,
+        )
+    a = row.after
+    computed = {
+        "VP": a[0],
+        "coins": a[1],
+        "workers": a[2],
+        "priests": a[3],
+        "power bowls": f"{a[4]}/{a[5]}/{a[6]}",
+        "cults": f"{a[7]}/{a[8]}/{a[9]}/{a[10]}",
+    }
+    shown = {
+        "VP": recorded.vp,
+        "coins": recorded.coins,
+        "workers": recorded.workers,
+        "priests": recorded.priests,
+        "power bowls": "/".join(str(x) for x in recorded.bowls),
+        "cults": "/".join(str(x) for x in recorded.cults),
+    }
+    differing = [name for name in computed if computed[name] != shown[name]]
+    if sorted(row.leech_amounts()) != sorted(recorded.leech):
+        differing.append("leech")
+        computed["leech"] = " ".join(str(n) for n in row.leech_amounts()) or "none"
+        shown["leech"] = " ".join(str(n) for n in recorded.leech) or "none"
+    if differing:
+        first = differing[0]
+        raise LedgerMismatch(
+            f"{expected.faction} {first}: the ledger records {shown[first]}, "
+            f"the rules give {computed[first]}",
+            rule="the ledger's state after each row must be what the rules compute",
+            facts=[
+                f"{name}: recorded {shown[name]}, computed {computed[name]}" for name in differing
+            ],
+            line=expected.line,
+            column=1,
+        )

@@ -1,0 +1,658 @@
+"""From text to typed moves: the Lark transformer, the two log forms, and the
+rewrites the online engine applies to what players typed.
+
+A **command log** line is one move: an admin command, a comment, or a faction's
+``faction: cmd. cmd``. A **ledger** faction row is one move too: the commands of
+that row plus the state the site recorded after it, which the engine checks.
+
+Both forms are parsed by ``grammars/terra_mystica.lark``. Command logs are
+parsed line by line through a per-process cache (league logs repeat most of
+their lines), and only the lines not seen before go through Lark, all in one
+call.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import tempfile
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import lark
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedInput, VisitError
+
+from gamelog.core.errors import GamelogError, NotationError
+from gamelog.core.game import Move
+from gamelog.core.notation import grammar_dir, notation_error
+from gamelog.games.terra_mystica import commands as cmd
+from gamelog.games.terra_mystica.components import rules
+
+#: An actor of the command stream: a faction name, "" for admin, "comment".
+ADMIN = ""
+COMMENT = "comment"
+
+Entry = tuple[str, cmd.Command]
+
+# --- moves ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    """What a ledger row says the faction had after it."""
+
+    vp: int
+    coins: int
+    workers: int
+    priests: int
+    bowls: tuple[int, int, int]
+    cults: tuple[int, int, int, int]
+    leech: tuple[int, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class LogLine(Move):
+    """One line of a command log: its entries of the command stream, in order."""
+
+    entries: tuple[Entry, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class LedgerRow(Move):
+    """One faction row of a ledger: the commands the engine runs (``entries``),
+    the row's whole command column and the state recorded after it."""
+
+    entries: tuple[Entry, ...] = ()
+    faction: str = ""
+    commands: tuple[cmd.Command, ...] = ()
+    recorded: Recorded | None = None
+
+
+@dataclass(frozen=True)
+class LogHeader:
+    """How the log was written: ``form`` is "commands" or "ledger"."""
+
+    form: str
+
+
+# --- text tidying as the online engine does it ----------------------------------
+
+_SPACES = re.compile(r"\s+")
+_BEFORE_WORD = re.compile(r"(\W)\s(\w)")
+_AFTER_WORD = re.compile(r"(\w)\s(\W)")
+
+
+def tidy(text: str) -> str:
+    """Collapse whitespace and drop spaces next to punctuation (``+ 2 FIRE`` -> ``+2FIRE``)."""
+    text = _SPACES.sub(" ", text).strip()
+    text = _BEFORE_WORD.sub(r"\1\2", text)
+    return _AFTER_WORD.sub(r"\1\2", text)
+
+
+# --- the transformer ------------------------------------------------------------
+
+
+def _text(children: Iterable[Any]) -> str:
+    """The source text of a command, rebuilt from its tokens."""
+    return " ".join(str(c) for c in children if isinstance(c, Token))
+
+
+def _int(token: Token | None, default: int | None = None) -> int | None:
+    return int(token) if token is not None else default
+
+
+def _tokens(children: list[Any], kind: str) -> list[Token]:
+    return [c for c in children if isinstance(c, Token) and c.type == kind]
+
+
+def _first(children: list[Any], kind: str) -> Token | None:
+    for child in children:
+        if isinstance(child, Token) and child.type == kind:
+            return child
+    return None
+
+
+class _ToCommands(Transformer):
+    """Turns each grammar rule into a typed command; used inline by the LALR parser."""
+
+    # faction commands. ``source`` is filled by the line rule from the source text.
+
+    def build(self, c: list[Any]) -> cmd.Command:
+        return cmd.Build("", c[0].upper())
+
+    def upgrade(self, c: list[Any]) -> cmd.Command:
+        name = " ".join(str(c[1]).upper().split())
+        return cmd.Upgrade("", c[0].upper(), rules().building_names.get(name, name))
+
+    def send(self, c: list[Any]) -> cmd.Command:
+        return cmd.Send("", str(c[1]).upper(), _int(_first(c, "INT")))
+
+    def convert(self, c: list[Any]) -> cmd.Command:
+        counts: list[int | None] = []
+        kinds: list[str] = []
+        pending: int | None = None
+        for child in c:
+            if child.type == "INT":
+                pending = int(child)
+            else:
+                counts.append(pending)
+                kinds.append(_resource(str(child)))
+                pending = None
+        return cmd.Convert("", counts[0] or 1, kinds[0], counts[1] or 1, kinds[1])
+
+    def burn(self, c: list[Any]) -> cmd.Command:
+        return cmd.Burn("", int(c[0]))
+
+    def leech(self, c: list[Any]) -> cmd.Command:
+        name = _first(c, "NAME")
+        return cmd.Leech("", int(c[0]), str(name).lower() if name else None)
+
+    def decline(self, c: list[Any]) -> cmd.Command:
+        if not c:
+            return cmd.Decline("", None, None)
+        return cmd.Decline("", int(c[0]), str(c[1]).lower())
+
+    def transform(self, c: list[Any]) -> cmd.Command:
+        colour = _first(c, "COLOUR")
+        return cmd.Transform("", c[0].upper(), _colour(colour) if colour else None)
+
+    def dig(self, c: list[Any]) -> cmd.Command:
+        return cmd.Dig("", int(c[0]))
+
+    def bridge(self, c: list[Any]) -> cmd.Command:
+        hexes = _tokens(c, "HEX")
+        return cmd.Bridge("", hexes[0].upper(), hexes[1].upper(), bool(_first(c, "ALLOW_ILLEGAL")))
+
+    def connect(self, c: list[Any]) -> cmd.Command:
+        return cmd.Connect("", tuple(_hex_or_river(str(h)) for h in c))
+
+    def pass_(self, c: list[Any]) -> cmd.Command:
+        return cmd.Pass("", str(c[0]).upper() if c else None)
+
+    def action(self, c: list[Any]) -> cmd.Command:
+        return cmd.Action("", str(c[0]).upper())
+
+    def advance(self, c: list[Any]) -> cmd.Command:
+        return cmd.Advance("", "ship" if str(c[0]).lower().startswith("ship") else "dig")
+
+    def adjust(self, c: list[Any]) -> cmd.Command:
+        sign = -1 if str(c[0]) == "-" else 1
+        count = _int(_first(c, "INT"), 1)
+        assert count is not None
+        kind = _resource(str(_first(c, "ITEM")).upper())
+        source = _first(c, "SOURCE")
+        return cmd.Adjust("", sign * count, kind, str(source).strip().lower() if source else None)
+
+    def wait(self, c: list[Any]) -> cmd.Command:
+        return cmd.Wait("")
+
+    def done(self, c: list[Any]) -> cmd.Command:
+        return cmd.Done("")
+
+    def resign(self, c: list[Any]) -> cmd.Command:
+        return cmd.DropFaction("", "")
+
+    def pick_color(self, c: list[Any]) -> cmd.Command:
+        return cmd.PickColour("", _colour(c[0]))
+
+    def unlock_terrain(self, c: list[Any]) -> cmd.Command:
+        return cmd.UnlockTerrain("", str(c[0]).lower())
+
+    def gain_for(self, c: list[Any]) -> cmd.Command:
+        return cmd.GainFor("", _resource(str(c[0])), _resource(str(c[1])))
+
+    def income(self, c: list[Any]) -> cmd.Command:
+        word = str(c[0]).lower()
+        if word == "income":
+            return cmd.Income("", None)
+        phase = word.split("_")[0] if word.count("_") == 3 else "all"
+        return cmd.Income("", phase)
+
+    def start(self, c: list[Any]) -> cmd.Command:
+        return cmd.Start("")
+
+    def start_planning(self, c: list[Any]) -> cmd.Command:
+        return cmd.StartPlanning("")
+
+    def score_resources(self, c: list[Any]) -> cmd.Command:
+        return cmd.ScoreResources("")
+
+    def setup_row(self, c: list[Any]) -> cmd.Command:
+        return cmd.SetupRow("")
+
+    def effect(self, c: list[Any]) -> cmd.Command:
+        return cmd.Effect("")
+
+    # admin commands: (keyword token, command)
+
+    def option(self, c: list[Any]) -> Any:
+        return c[0], cmd.Option("", str(c[1]).lower())
+
+    def score_tiles(self, c: list[Any]) -> Any:
+        return c[0], cmd.ScoreTiles("", tuple(str(t).upper() for t in c[1:]))
+
+    def delete(self, c: list[Any]) -> Any:
+        return c[0], cmd.Delete("", str(c[1]).upper())
+
+    def setup_faction(self, c: list[Any]) -> Any:
+        player = c[2] if len(c) > 2 else None
+        return c[0], cmd.SetupFaction("", str(c[1]).lower(), str(player) if player else None)
+
+    def map_select(self, c: list[Any]) -> Any:
+        return c[0], cmd.MapSelect("", str(c[1]))
+
+    def faction_variant(self, c: list[Any]) -> Any:
+        return c[0], cmd.FactionVariant("", str(c[1]).lower())
+
+    def final_scoring(self, c: list[Any]) -> Any:
+        return c[0], cmd.FinalScoring("", str(c[1]).lower())
+
+    def order(self, c: list[Any]) -> Any:
+        return c[0], cmd.Order("", tuple(str(w).lower() for w in c[1:]))
+
+    def drop_faction(self, c: list[Any]) -> Any:
+        return c[0], cmd.DropFaction("", str(c[1]).lower())
+
+    def randomize(self, c: list[Any]) -> Any:
+        return c[0], cmd.Randomize("", str(c[1]).lower(), str(c[2]).strip())
+
+    def player(self, c: list[Any]) -> Any:
+        return c[0], cmd.Player("", str(c[1]))
+
+    def player_count(self, c: list[Any]) -> Any:
+        return c[0], cmd.PlayerCount("", int(c[1]))
+
+    def admin_income(self, c: list[Any]) -> Any:
+        return c[0], cmd.Income("", None)
+
+    def admin_start(self, c: list[Any]) -> Any:
+        return c[0], cmd.Start("")
+
+    def finish(self, c: list[Any]) -> Any:
+        return c[0], cmd.Finish("")
+
+    def abort(self, c: list[Any]) -> Any:
+        return c[0], cmd.NoOp("")
+
+    def dropoption(self, c: list[Any]) -> Any:
+        return c[0], cmd.DropOption("", str(c[1]).lower())
+
+    def start_preview(self, c: list[Any]) -> Any:
+        return c[0], cmd.NoOp("")
+
+    def admin_email(self, c: list[Any]) -> Any:
+        return c[0], cmd.NoOp("")
+
+    # lines of a command log: (line number, entries)
+
+    def command_list(self, c: list[Any]) -> list[cmd.Command]:
+        return c
+
+    def faction_line(self, c: list[Any]) -> Any:
+        prefix: Token = c[0]
+        faction = str(prefix)[:-1].strip().lower()
+        commands = c[1] if len(c) > 1 and isinstance(c[1], list) else []
+        comment = c[-1] if isinstance(c[-1], Token) and c[-1].type == "COMMENT" else None
+        entries = _comment_entries(comment) + _faction_entries(faction, commands, prefix)
+        return prefix.line, entries
+
+    def admin_line(self, c: list[Any]) -> Any:
+        keyword, command = c[0]
+        comment = c[1] if len(c) > 1 else None
+        line = _LINE_TEXT.get(keyword.line)
+        if line is not None:
+            command = replace(command, text=tidy(line.split("#", 1)[0]))
+        return keyword.line, (*_comment_entries(comment), (ADMIN, command))
+
+    def comment_line(self, c: list[Any]) -> Any:
+        return c[0].line, _comment_entries(c[0])
+
+    def game_header(self, c: list[Any]) -> Any:
+        return "header", c[0]
+
+    def command_log(self, c: list[Any]) -> list[Any]:
+        return [item for item in c if item[0] != "header"]
+
+    # the ledger
+
+    def delta(self, c: list[Any]) -> int:
+        return int(c[0]) if c else 0
+
+    def leech_cell(self, c: list[Any]) -> tuple[int, ...]:
+        return tuple(int(t) for t in c)
+
+    def ledger_comment(self, c: list[Any]) -> Any:
+        return ("comment", c[0])
+
+    def ledger_row(self, c: list[Any]) -> Any:
+        return ("row", c)
+
+    def ledger(self, c: list[Any]) -> list[Any]:
+        return [item for item in c if item[0] != "header"]
+
+
+def _resource(word: str) -> str:
+    upper = word.upper()
+    return rules().resource_aliases.get(upper, upper)
+
+
+def _colour(word: str) -> str:
+    lower = str(word).lower()
+    return rules().colour_aliases.get(lower, lower)
+
+
+def _hex_or_river(word: str) -> str:
+    return word.lower() if word[:1] in "rR" else word.upper()
+
+
+def _comment_entries(comment: Token | None) -> tuple[Entry, ...]:
+    """``# text`` becomes a ledger comment row; ``##`` is a silent note."""
+    if comment is None:
+        return ()
+    text = str(comment)[1:]
+    if not text or text.startswith("#"):
+        return ()
+    return ((COMMENT, cmd.Comment(text)),)
+
+
+# --- the rewrites of one faction line (``clean_commands`` of the online engine) ---
+
+
+def _with_text(command: cmd.Command, text: str) -> cmd.Command:
+    return replace(command, text=text)
+
+
+def _faction_entries(faction: str, commands: list[Any], prefix: Token) -> tuple[Entry, ...]:
+    if not commands:
+        return ()
+    texts = _split_texts(prefix, commands)
+    if len(texts) != len(commands):
+        texts = [type(c).__name__.lower() for c in commands]
+    typed = [_with_text(c, t) for c, t in zip(commands, texts, strict=True)]
+    typed = _legacy_rewrites(faction, typed)
+    # Leech decisions of a line are taken before anything else on it.
+    typed = [c for c in typed if isinstance(c, cmd.Leech | cmd.Decline)] + [
+        c for c in typed if not isinstance(c, cmd.Leech | cmd.Decline)
+    ]
+    return tuple((faction, c) for c in typed)
+
+
+def _split_texts(prefix: Token, commands: list[cmd.Command]) -> list[str]:
+    """The tidied source text of each command, cut out of the line by the dots."""
+    line = _LINE_TEXT.get(prefix.line)
+    if line is None:
+        return [type(c).__name__.lower() for c in commands]
+    body = line[prefix.end_column - 1 :].split("#", 1)[0]
+    parts = [tidy(part) for part in body.split(".")]
+    return [p for p in parts if p]
+
+
+def _legacy_rewrites(faction: str, typed: list[cmd.Command]) -> list[cmd.Command]:
+    """Spellings of 2013 logs that the online engine still accepts."""
+    out = list(typed)
+    if faction == "engineers":
+        for i, c in enumerate(out):
+            paid_bridge = isinstance(c, cmd.Adjust) and c.delta == -2 and c.kind == "W"
+            converted = isinstance(c, cmd.Convert) and c.to_type == "BRIDGE" and c.from_type == "W"
+            if (paid_bridge and i + 1 < len(out) and isinstance(out[i + 1], cmd.Bridge)) or (
+                converted and c.from_count == 2
+            ):
+                out[i] = cmd.Action("action ACTE", "ACTE")
+    # "pass. +bonN" and a line starting "+bonN": pass taking that tile.
+    for i, c in enumerate(out):
+        if (
+            isinstance(c, cmd.Adjust)
+            and c.kind.startswith("BON")
+            and c.delta == 1
+            and (i == 0 or (isinstance(out[i - 1], cmd.Pass) and out[i - 1].tile is None))
+        ):
+            tile = c.kind
+            if i > 0:
+                out[i - 1] = cmd.Pass(f"pass {tile}", tile)
+                del out[i]
+            else:
+                out[i] = cmd.Pass(f"pass {tile}", tile)
+            break
+    _swap_first(out, cmd.Build, cmd.Transform)
+    _swap_first(out, cmd.Pass, cmd.Convert)
+    _swap_first(out, cmd.Dig, cmd.Action)
+    return out
+
+
+def _swap_first(out: list[cmd.Command], first: type, second: type) -> None:
+    for i in range(len(out) - 1):
+        if isinstance(out[i], first) and isinstance(out[i + 1], second):
+            out[i], out[i + 1] = out[i + 1], out[i]
+            return
+
+
+# --- parsers --------------------------------------------------------------------
+
+#: Source lines of the chunk being parsed, by chunk line number (for command texts).
+_LINE_TEXT: dict[int, str] = {}
+
+_DESCRIBE = {
+    "FACTION_PREFIX": "a faction name and ':'",
+    "HEX": "a hex like E7",
+    "INT": "a number",
+    "BUILDING": "a building (TP, TE, SH, SA)",
+    "CULT": "a cult track (FIRE, WATER, EARTH, AIR)",
+    "RESOURCE": "a resource (C, W, P, PW, VP)",
+    "COLOUR": "a terrain colour",
+    "BONUS_TILE": "a bonus tile like BON3",
+    "ACTION_SPACE": "an action like ACT4",
+    "TRACK": "'ship' or 'dig'",
+    "ITEM": "a tile or resource like FAV11",
+    "NAME": "a faction name",
+    "TILE": "a tile like SCORE3",
+    "OPTION_NAME": "an option name",
+    "_DOT": "'.'",
+    "_TAB": "a tab",
+    "SIGNED_DELTA": "a change like +2",
+    "VP_CELL": "VP like '20 VP'",
+    "C_CELL": "coins like '15 C'",
+    "W_CELL": "workers like '3 W'",
+    "P_CELL": "priests like '0 P'",
+    "PW_CELL": "power bowls like '5/7/0 PW'",
+    "CULT_CELL": "cult positions like '0/1/1/0'",
+    "LEDGER_FACTION": "a faction name",
+    "COMMENT_TEXT": "a comment",
+    "COMMENT": "a comment",
+    "GAME_HEADER": "'game: terra-mystica'",
+    "PRIEST": "'p'",
+}
+
+
+@cache
+def _parser(start: str) -> Lark:
+    """The LALR parser for one container, built once per process with the
+    transformer inlined (no parse tree is built). The compiled tables are cached
+    on disk like core.notation does, so a one-shot command does not rebuild them."""
+    path = grammar_dir() / "terra_mystica.lark"
+    digest = hashlib.sha256(lark.__version__.encode() + path.read_bytes()).hexdigest()[:16]
+    cache_file = Path(tempfile.gettempdir()) / f"gamelog-terra_mystica-{start}-inline-{digest}"
+    options: dict[str, Any] = {
+        "parser": "lalr",
+        "start": start,
+        "maybe_placeholders": False,
+        "transformer": _ToCommands(),
+    }
+    try:
+        return Lark.open(str(path), cache=str(cache_file), **options)
+    except OSError:  # an unwritable temp dir must not stop the tool
+        return Lark.open(str(path), **options)
+
+
+def _run(start: str, text: str) -> Any:
+    parser = _parser(start)
+    try:
+        return parser.parse(text)
+    except UnexpectedInput as error:
+        raise notation_error(error, text, parser, _DESCRIBE) from None
+    except VisitError as error:  # pragma: no cover - the transformer raises none today
+        if isinstance(error.orig_exc, GamelogError):
+            raise error.orig_exc from None
+        raise
+
+
+#: Parsed command-log lines by their text, shared by every log of the process.
+_LINE_CACHE: dict[str, tuple[Entry, ...]] = {}
+_LINE_CACHE_LIMIT = 200_000
+
+
+def parse_command_log(text: str) -> list[Move]:
+    """Moves of a command log (tabs count as spaces)."""
+    lines = text.replace("\t", " ").split("\n")
+    fresh: list[str] = []
+    seen: set[str] = set()
+    for line in lines:
+        if line.strip() and line not in _LINE_CACHE and line not in seen:
+            seen.add(line)
+            fresh.append(line)
+    if fresh:
+        _parse_fresh(fresh, lines)
+    moves: list[Move] = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        entries = _LINE_CACHE[line]
+        if not entries:
+            continue
+        actor = entries[-1][0]
+        moves.append(
+            LogLine(
+                line=number,
+                player=actor if actor not in (ADMIN, COMMENT) else None,
+                source=line.strip(),
+                entries=entries,
+            )
+        )
+    return moves
+
+
+def _parse_fresh(fresh: list[str], lines: list[str]) -> None:
+    chunk = "\n".join(fresh) + "\n"
+    _LINE_TEXT.clear()
+    _LINE_TEXT.update({i: line for i, line in enumerate(fresh, start=1)})
+    try:
+        parsed = _run("command_log", chunk)
+    except NotationError as error:
+        if error.line is not None and 1 <= error.line <= len(fresh):
+            error.line = lines.index(fresh[error.line - 1]) + 1
+        raise
+    finally:
+        _LINE_TEXT.clear()
+    if len(_LINE_CACHE) > _LINE_CACHE_LIMIT:
+        _LINE_CACHE.clear()
+    for chunk_line, entries in parsed:
+        _LINE_CACHE[fresh[chunk_line - 1]] = tuple(entries)
+    for line in fresh:
+        # Lines that hold nothing (a lone "game:" header) still count as seen.
+        _LINE_CACHE.setdefault(line, ())
+
+
+# --- ledgers --------------------------------------------------------------------
+
+_ROUND_SCORING = re.compile(r"^round (\d+) scoring: (score\d+)", re.I)
+_REMOVING = re.compile(r"^removing tile (\w+)$", re.I)
+_OPTION = re.compile(r"^option (\S+)$", re.I)
+_MAP = re.compile(r"^map (\S+)$", re.I)
+_FINAL = re.compile(r"^added final scoring tile: (\S+)$", re.I)
+_DROPPED = re.compile(r"^(\w+) dropped from the game$", re.I)
+
+
+def _ledger_comment_command(text: str) -> cmd.Command | None:
+    """The admin command a ledger comment row stands for, if any (NOTATION.md §A.6)."""
+    text = text.strip()
+    if m := _ROUND_SCORING.match(text):
+        return cmd.ScoreTile(text, int(m[1]), m[2].upper())
+    if m := _REMOVING.match(text):
+        return cmd.Delete(f"delete {m[1]}", m[1].upper())
+    if m := _OPTION.match(text):
+        return cmd.Option(text, m[1].lower())
+    if m := _MAP.match(text):
+        return cmd.MapSelect(text, m[1])
+    if m := _FINAL.match(text):
+        return cmd.FinalScoring(text, m[1].lower())
+    if m := _DROPPED.match(text):
+        return cmd.DropFaction(f"drop-faction {m[1].lower()}", m[1].lower())
+    return None
+
+
+_CELL_NUMBER = re.compile(r"-?\d+")
+
+
+def is_ledger(text: str) -> bool:
+    """Whether ``text`` looks like the tab-separated ledger export."""
+    for line in text.split("\n", 400)[:400]:
+        if line.count("\t") >= 13 and re.search(r"\d+ VP\t", line):
+            return True
+    return False
+
+
+def parse_ledger(text: str) -> list[Move]:
+    """Moves of a ledger: one per faction row, plus the admin rows among the comments."""
+    lines = text.split("\n")
+    _LINE_TEXT.clear()
+    try:
+        parsed = _run("ledger", text)
+    finally:
+        _LINE_TEXT.clear()
+    moves: list[Move] = []
+    for kind, payload in parsed:
+        if kind == "comment":
+            token: Token = payload
+            command = _ledger_comment_command(str(token))
+            if command is not None:
+                actor = ADMIN
+                moves.append(
+                    LogLine(
+                        line=token.line,
+                        source=str(token).strip(),
+                        entries=((actor, command),),
+                    )
+                )
+            continue
+        moves.append(_ledger_row(payload, lines))
+    return moves
+
+
+def _ledger_row(c: list[Any], lines: list[str]) -> LedgerRow:
+    head: Token = c[0]
+    faction = str(head).strip(" \u00a0").lower()
+    vp_cell, c_cell, w_cell, p_cell, pw_cell, cult_cell = (c[i] for i in (2, 4, 6, 8, 10, 12))
+    leech = c[13]
+    commands: list[cmd.Command] = c[14] if len(c) > 14 else []
+    row_text = lines[head.line - 1]
+    command_text = row_text.split("\t")[-1] if "\t" in row_text else ""
+    texts = [tidy(p) for p in command_text.split(".") if tidy(p)]
+    if len(texts) == len(commands):
+        commands = [replace(k, text=t) for k, t in zip(commands, texts, strict=True)]
+    bowls = tuple(int(x) for x in _CELL_NUMBER.findall(str(pw_cell)))
+    cults = tuple(int(x) for x in _CELL_NUMBER.findall(str(cult_cell)))
+    recorded = Recorded(
+        vp=int(_CELL_NUMBER.findall(str(vp_cell))[0]),
+        coins=int(_CELL_NUMBER.findall(str(c_cell))[0]),
+        workers=int(_CELL_NUMBER.findall(str(w_cell))[0]),
+        priests=int(_CELL_NUMBER.findall(str(p_cell))[0]),
+        bowls=(bowls[0], bowls[1], bowls[2]),
+        cults=(cults[0], cults[1], cults[2], cults[3]),
+        leech=leech,
+    )
+    if any(isinstance(k, cmd.SetupRow) for k in commands):
+        entries: tuple[Entry, ...] = ((ADMIN, cmd.SetupFaction(f"setup {faction}", faction, None)),)
+    else:
+        entries = tuple((faction, k) for k in commands if not k.internal)
+    return LedgerRow(
+        line=head.line,
+        player=faction,
+        source=command_text.strip() or f"{faction} (no command)",
+        entries=entries,
+        faction=faction,
+        commands=tuple(commands),
+        recorded=recorded,
+    )

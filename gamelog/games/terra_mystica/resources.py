@@ -1,0 +1,331 @@
+"""Resources and power: gaining and paying, the power bowls, the supply of tiles,
+cult-track steps and what they pay, and the VP each source yields.
+
+Everything a tile, building or action grants goes through :meth:`Resources.adjust`,
+which knows the side effects of each kind of resource (a favor tile's cult
+steps, a town tile's key, a cult step's power, a round scoring tile's VP).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gamelog.core.errors import IllegalMove
+from gamelog.games.terra_mystica.components import Amounts, rules, tiles
+from gamelog.games.terra_mystica.faction import Faction
+
+if TYPE_CHECKING:
+    from gamelog.games.terra_mystica.engine import Engine
+
+#: Entitlements and markers the engine tracks like resources (NOTATION.md §A.2).
+PSEUDO_RESOURCES = frozenset(
+    (
+        "SPADE",
+        "VOLCANO_TF",
+        "FREE_TF",
+        "FREE_TP",
+        "FREE_D",
+        "TELEPORT_NO_TF",
+        "TF_NEED_HEX_ADJACENCY",
+        "CULT",
+        "LOSE_CULT",
+        "GAIN_FAVOR",
+        "GAIN_SHIP",
+        "GAIN_TELEPORT",
+        "GAIN_TW",
+        "GAIN_ACTION",
+        "PICK_COLOR",
+        "BRIDGE",
+        "CONVERT_W_TO_P",
+        "TOWN_SIZE",
+        "LOSE_PW_TOKEN",
+        "PW_TOKEN",
+        "PRIEST_CULT_BONUS",
+        "CULTS_ON_SAME_TRACK",
+        "UNLOCK_TERRAIN",
+        "MAX_P",
+        "ALLOW_SHAPESHIFT",
+        "GAIN_P3_FOR_VP",
+        "carpet_range",
+        "KEY",
+    )
+)
+BASIC_RESOURCES = frozenset(
+    (
+        "C",
+        "W",
+        "P",
+        "VP",
+        "P1",
+        "P2",
+        "P3",
+        "PW",
+        "FIRE",
+        "WATER",
+        "EARTH",
+        "AIR",
+    )
+)
+#: Limited supplies besides the tiles.
+LIMITED_SUPPLY = {"CONVERT_W_TO_P": 3, "carpet_range": 3, "KEY": 100}
+
+_NAMES = {
+    "C": ("coin", "coins"),
+    "W": ("worker", "workers"),
+    "P": ("priest", "priests"),
+    "VP": ("VP", "VP"),
+    "PW": ("power", "power"),
+    "P1": ("power in bowl I", "power in bowl I"),
+    "P2": ("power in bowl II", "power in bowl II"),
+    "P3": ("power in bowl III", "power in bowl III"),
+    "SPADE": ("spade", "spades"),
+    "KEY": ("town key", "town keys"),
+}
+
+
+def amount_text(amount: int, kind: str) -> str:
+    """``2 coins``, ``1 worker``, ``3 power in bowl III``."""
+    singular, plural = _NAMES.get(kind, (kind, kind))
+    return f"{amount} {singular if amount == 1 else plural}"
+
+
+def amounts_text(amounts: Amounts) -> str:
+    parts = [amount_text(v, k) for k, v in amounts.items() if v]
+    if not parts:
+        return "nothing"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+class Resources:
+    """Mixin of :class:`Engine`: resource bookkeeping."""
+
+    def adjust(self: Engine, f: Faction, kind: str, delta: int, source: str | None = None) -> None:
+        """Change ``f``'s holding of ``kind`` by ``delta`` with all its side effects."""
+        kind = rules().resource_aliases.get(kind, kind)
+        r = f.r
+        if kind == "VP":
+            f.vp_source[source or "unknown"] += delta
+        if kind == "PW_TOKEN" and delta < 0:
+            kind, delta = "LOSE_PW_TOKEN", -delta
+        if kind in ("GAIN_SHIP", "GAIN_TELEPORT"):
+            track_name = "ship" if kind == "GAIN_SHIP" else "teleport"
+            if track_name not in f.tracks:
+                return
+            track = f.track(track_name)
+            for _ in range(delta):
+                level = f.tracks[track_name]
+                if level < track.max_level:
+                    if level < len(track.advance_gain):
+                        self.gain(f, track.advance_gain[level], f"advance_{track_name}")
+                    f.tracks[track_name] = level + 1
+            return
+        if kind == "GAIN_ACTION":
+            f.allowed_actions += delta
+            return
+        if kind == "LOSE_PW_TOKEN":
+            for _ in range(abs(delta)):
+                for bowl in ("P1", "P2", "P3"):
+                    if r[bowl]:
+                        r[bowl] -= 1
+                        break
+                else:
+                    raise IllegalMove(
+                        f"needs {delta} power tokens, has fewer",
+                        rule="a faction cannot give up power tokens it does not have",
+                    )
+            return
+        if kind == "PW":
+            if delta > 0:
+                self.gain_power(f, delta)
+                return
+            r["P1"] -= delta
+            r["P3"] += delta
+            if r["P3"] < 0:
+                raise IllegalMove(
+                    f"needs {-delta} power in bowl III, has {r['P3'] - delta}",
+                    rule="spent power comes from bowl III",
+                    facts=[f"bowls {r['P1'] + delta}/{r['P2']}/{r['P3'] - delta}"],
+                )
+            return
+
+        original = r[kind]
+        supply = self.pool.get(kind)
+        if supply is not None:
+            if supply < delta:
+                raise IllegalMove(
+                    f"no {kind} is left in the supply",
+                    rule="tiles and tokens come from a limited supply",
+                )
+            self.pool[kind] = supply - delta
+        elif not self.is_resource(kind):
+            raise IllegalMove(f"unknown resource {kind}", rule="resources the game knows")
+        value = original + delta
+        cap = r.get(f"MAX_{kind}")
+        if cap is not None and value > cap:
+            value = cap
+        r[kind] = value
+
+        if kind.startswith("FAV"):
+            if value > 1:
+                raise IllegalMove(
+                    f"already holds {kind}",
+                    rule="a faction may hold each favor tile only once",
+                )
+            self.gain(f, tiles()[kind].gain, kind)
+            if kind == "FAV5":
+                for where in f.locations:
+                    self.detect_towns_from(f, where)
+        elif kind.startswith("TW") and kind in tiles():
+            for _ in range(delta):
+                self.gain(f, tiles()[kind].gain, "TW")
+        elif kind == "KEY":
+            if f.cult_blocked and r["KEY"] >= len(f.cult_blocked):
+                for cult in sorted(f.cult_blocked):
+                    self.gain(f, {cult: 1})
+                f.cult_blocked.clear()
+        elif kind in self.cult_set:
+            self.cult_moved(f, kind, original, r[kind])
+        for _ in range(delta):
+            self.maybe_score_tile(f, kind, "gain")
+            self.maybe_special(f, kind, "gain")
+
+        if kind.startswith("BON"):
+            r["C"] += self.bonus_coins.get(kind, 0)
+            self.bonus_coins[kind] = 0
+        if r[kind] < 0:
+            raise IllegalMove(
+                f"needs {amount_text(-delta, kind)}, has {amount_text(original, kind)}",
+                rule="a faction cannot spend what it does not have",
+            )
+
+    def is_resource(self: Engine, kind: str) -> bool:
+        if kind in BASIC_RESOURCES or kind in PSEUDO_RESOURCES or kind in tiles():
+            return True
+        return kind.startswith("ACT") or kind.endswith("_range")
+
+    def gain(self: Engine, f: Faction, amounts: Amounts, source: str | None = None) -> None:
+        # A town key comes first, so that a step onto 10 in the same gain can use it.
+        if "KEY" in amounts:
+            self.adjust(f, "KEY", amounts["KEY"], source)
+        for kind, amount in amounts.items():
+            if kind != "KEY":
+                self.adjust(f, kind, amount, source)
+
+    def pay(self: Engine, f: Faction, cost: Amounts, discount: Amounts | None = None) -> None:
+        """Pay ``cost``; if anything is short, say everything that is short."""
+        net = {k: v - (discount or {}).get(k, 0) for k, v in cost.items()}
+        shortfalls = self.shortfalls(f, net)
+        if shortfalls:
+            raise IllegalMove(
+                f"needs {amounts_text(net)}, has {', '.join(shortfalls)}",
+                rule="a faction pays the full cost of what it does",
+            )
+        for kind, amount in net.items():
+            self.adjust(f, kind, -amount)
+
+    def shortfalls(self: Engine, f: Faction, cost: Amounts) -> list[str]:
+        short: list[str] = []
+        for kind, amount in cost.items():
+            have = f.r["P3"] if kind == "PW" else f.r[kind]
+            shown = "P3" if kind == "PW" else kind
+            if amount > 0 and have < amount:
+                short.append(amount_text(have, shown))
+        return short
+
+    def gain_power(self: Engine, f: Faction, count: int) -> int:
+        """Move ``count`` power tokens up the bowls; returns how many moved."""
+        r = f.r
+        for moved in range(count):
+            if r["P1"]:
+                r["P1"] -= 1
+                r["P2"] += 1
+            elif r["P2"]:
+                r["P2"] -= 1
+                r["P3"] += 1
+            else:
+                return moved
+        return count
+
+    # --- VP and specials triggered by gains, builds and spending ----------------------
+
+    def current_score_tile(self: Engine) -> str | None:
+        if self.round > 0 and len(self.score_tiles) >= self.round:
+            return self.score_tiles[self.round - 1]
+        return None
+
+    def maybe_score_tile(self: Engine, f: Faction, kind: str, mode: str) -> None:
+        name = self.current_score_tile()
+        if name is None:
+            return
+        tile = tiles()[name]
+        points = tile.vp.get(kind)
+        if points and tile.mode == mode:
+            self.adjust(f, "VP", points, name)
+
+    def maybe_special(self: Engine, f: Faction, kind: str, mode: str) -> None:
+        spec = f.spec
+        if spec.special_mode != mode:
+            return
+        for building, level in spec.special_enable_if.items():
+            if f.buildings.get(building, 0) != level:
+                return
+        effect = spec.special_effects.get(kind)
+        if effect:
+            self.gain(f, effect, "faction")
+
+    def score_favor_builds(self: Engine, f: Faction, building: str) -> None:
+        for name in f.held("FAV"):
+            points = tiles()[name].build_vp.get(building)
+            if points:
+                self.adjust(f, "VP", points, name)
+
+    # --- cult tracks --------------------------------------------------------------
+
+    def cult_moved(self: Engine, f: Faction, cult: str, old: int, new: int) -> None:
+        """Power for passing 3, 5 and 7, and the town key needed to step onto 10."""
+        r = f.r
+        for threshold, power in rules().cult_power:
+            if threshold == 10:
+                continue
+            if old < threshold <= new:
+                self.adjust(f, "PW", power)
+        if old <= 9 < new:
+            if r["KEY"] < 1:
+                r[cult] = 9
+                if "manual-fav5" not in self.options:
+                    f.cult_blocked.add(cult)
+                return
+            if f.name != "cultists" and self.should_wait_for_cultists(cult):
+                raise IllegalMove(
+                    f"must wait for the Cultists' decision before stepping onto 10 of {cult}",
+                    rule="the Cultists may reach 10 first with steps they are still owed; "
+                    "use 'wait' until they have chosen",
+                )
+            self.adjust(f, "KEY", -1)
+            self.adjust(f, "PW", dict(rules().cult_power)[10])
+            for other in self.order:
+                if other is not f:
+                    other.r[f"MAX_{cult}"] = 9
+        if old == 10 and new < 10:
+            self.adjust(f, "KEY", 1)
+            for other in self.order:
+                other.r[f"MAX_{cult}"] = 10
+
+    def should_wait_for_cultists(self: Engine, cult: str) -> bool:
+        if "loose-cultist-ordering" in self.options:
+            return False
+        cultists = self.factions.get("cultists")
+        if cultists is None or not cultists.r["KEY"]:
+            return False
+        owed = 0
+        events: set[int] = set()
+        for record in self.action_required:
+            if record.faction == "cultists" and record.type == "cult":
+                owed += 1
+            elif (
+                record.type == "leech"
+                and record.from_faction == "cultists"
+                and not cultists.leech_cult_gained[record.leech_id]
+            ):
+                events.add(record.leech_id)
+        return cultists.r[cult] + owed + len(events) >= 10

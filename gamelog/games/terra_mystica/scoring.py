@@ -1,0 +1,241 @@
+"""Final scoring (cult tracks, largest network, resources) and the score sheet.
+
+Rankings split ties the way the online engine does: the points of the tied
+places are added and shared, rounded down; a faction at 0 scores nothing.
+Every VP a faction gains is booked under its source as it happens, so the
+score sheet is a faithful breakdown that sums to the final VP.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from gamelog.core.scoring import ScoreSheet
+from gamelog.games.terra_mystica.faction import Faction
+
+if TYPE_CHECKING:
+    from gamelog.games.terra_mystica.engine import Engine
+
+#: Score sheet categories, in the order they are shown.
+CATEGORIES = (
+    "start",
+    "round scoring tiles",
+    "bonus tiles",
+    "favor tiles",
+    "towns",
+    "shipping and digging",
+    "faction specials",
+    "leech",
+    "cult: fire",
+    "cult: water",
+    "cult: earth",
+    "cult: air",
+    "network",
+    "final scoring tile",
+    "resources",
+)
+
+_FIXED = {
+    "initial": "start",
+    "TW": "towns",
+    "advance_ship": "shipping and digging",
+    "advance_dig": "shipping and digging",
+    "leech": "leech",
+    "fire": "cult: fire",
+    "water": "cult: water",
+    "earth": "cult: earth",
+    "air": "cult: air",
+    "network": "network",
+    "convert": "resources",
+    "resources": "resources",
+}
+
+
+def category(source: str) -> str:
+    """The score sheet row a VP source is booked under."""
+    if source in _FIXED:
+        return _FIXED[source]
+    if source.startswith("SCORE"):
+        return "round scoring tiles"
+    if source.startswith("BON"):
+        return "bonus tiles"
+    if source.startswith("FAV"):
+        return "favor tiles"
+    if source.startswith("connected-") or source == "building-on-edge":
+        return "final scoring tile"
+    return "faction specials"
+
+
+class Scoring:
+    """Mixin of :class:`Engine`: the end of the game and the score sheet."""
+
+    def compute_network(self: Engine, f: Faction) -> None:
+        """Largest group of own buildings linked by adjacency, bridges, the
+        Mermaids' river towns, or shipping (tunnel/carpet range instead)."""
+        locations = f.locations
+        teleport = f.spec.teleport
+        if teleport is not None:
+            reach = f.r[f"{teleport.kind}_range"]
+            ranges = self.board.land_range
+        else:
+            reach = f.tracks["ship"]
+            ranges = self.board.river_range
+        skip = self.skip if f.spec.can_connect_across_river else {}
+        clique: dict[str, int] = {}
+        direct_cluster: dict[str, int] = {}
+
+        def links(here: str, indirect: bool) -> list[str]:
+            adjacent = self.adjacent(here)
+            skipped = skip.get(here, ())
+            distances = ranges[here]
+            out = []
+            for other in locations:
+                if other == here:
+                    continue
+                if (
+                    other in adjacent
+                    or other in skipped
+                    or (indirect and distances.get(other, 99) <= reach)
+                ):
+                    out.append(other)
+            return out
+
+        for groups, indirect in ((clique, True), (direct_cluster, False)):
+            for number, start in enumerate(locations, start=1):
+                if start in groups:
+                    continue
+                stack = [start]
+                groups[start] = number
+                while stack:
+                    here = stack.pop()
+                    for other in links(here, indirect):
+                        if other not in groups:
+                            groups[other] = number
+                            stack.append(other)
+        sizes = Counter(clique.values())
+        f.measures["network"] = max(sizes.values(), default=0)
+        self._extra_measures(f, clique, direct_cluster)
+
+    def _extra_measures(
+        self: Engine, f: Faction, clique: dict[str, int], clusters: dict[str, int]
+    ) -> None:
+        wanted = self.final_scoring
+        board = self.board
+        if "connected-distance" in wanted:
+            f.measures["connected-distance"] = max(
+                (
+                    board.hex_distance(a, b)
+                    for a in clique
+                    for b in clique
+                    if clique[a] == clique[b]
+                ),
+                default=0,
+            )
+        if "connected-sa-sh-distance" in wanted:
+            f.measures["connected-sa-sh-distance"] = max(
+                (
+                    board.hex_distance(a, b)
+                    for a in clique
+                    for b in clique
+                    if clique[a] == clique[b]
+                    and self.building[a] == "SA"
+                    and self.building[b] == "SH"
+                ),
+                default=0,
+            )
+        if "connected-clusters" in wanted:
+            per_clique: dict[int, set[int]] = {}
+            for here, number in clique.items():
+                per_clique.setdefault(number, set()).add(clusters[here])
+            f.measures["connected-clusters"] = max((len(v) for v in per_clique.values()), default=0)
+        if "building-on-edge" in wanted:
+            on_edge = Counter(number for here, number in clique.items() if here in board.edge)
+            f.measures["building-on-edge"] = max(on_edge.values(), default=0)
+
+    def measure(self: Engine, f: Faction, kind: str) -> float:
+        if kind in self.cult_set:
+            return f.r[kind]
+        return f.measures.get(kind, 0)
+
+    def rank_and_score(self: Engine, kind: str, points: tuple[int, ...]) -> None:
+        order = self.factions_in_order()
+        levels = sorted(self.measure(f, kind) for f in order)
+        count = Counter(levels)
+        prize: dict[float, int] = {}
+        for amount in points:
+            if levels:
+                level = levels.pop()
+                prize[level] = prize.get(level, 0) + amount
+        for f in order:
+            level = self.measure(f, kind)
+            if not level or level not in prize:
+                continue
+            vp = int(prize[level] / count[level])
+            if vp:
+                self.handle_internal(
+                    f,
+                    f"+{vp}vp for {kind}",
+                    lambda f=f, vp=vp: self.adjust(f, "VP", vp, kind.lower()),
+                )
+
+    def score_final(self: Engine) -> None:
+        for f in self.order:
+            self.compute_network(f)
+        for kind in sorted(self.final_scoring):
+            points = self.final_scoring[kind]
+            if kind == "cults":
+                for cult in self.cults:
+                    self.ledger.comment(f"Scoring {cult} cult")
+                    self.rank_and_score(cult, points)
+            else:
+                self.ledger.comment(f"Scoring {kind}")
+                self.rank_and_score(kind, points)
+
+    def score_final_resources(self: Engine) -> None:
+        self.ledger.comment("Converting resources to VPs")
+        for f in self.factions_in_order():
+            self.handle_internal(f, "score_resources", lambda f=f: self.convert_resources(f))
+
+    def convert_resources(self: Engine, f: Faction) -> None:
+        """Burn half of bowl II, turn power in bowl III, priests and workers into coins,
+        and coins into VP."""
+        r = f.r
+        burn = r["P2"] // 2
+        if burn:
+            self.adjust(f, "P2", -2 * burn)
+            self.adjust(f, "P3", burn)
+        for kind in ("PW", "P", "W"):
+            amount = r["P3"] if kind == "PW" else r[kind]
+            for _ in range(amount):
+                self.adjust(f, kind, -1, "resources")
+                self.adjust(f, "C", 1, "resources")
+        rate = f.exchange_rates.get("C", {}).get("VP", 3)
+        vp = r["C"] // rate
+        if vp:
+            self.adjust(f, "C", -vp * rate, "resources")
+            self.adjust(f, "VP", vp, "resources")
+
+    # --- the score sheet ------------------------------------------------------------
+
+    def score_sheet(self: Engine) -> ScoreSheet:
+        players = [f.name for f in self.order]
+        sheet = ScoreSheet(players=players, finished=self.finished)
+        for name in CATEGORIES:
+            sheet.row(name)
+        for f in self.order:
+            for source, points in f.vp_source.items():
+                if points:
+                    sheet.add(category(source), f.name, points)
+            for row in sheet.rows:
+                row.points.setdefault(f.name, 0)
+        sheet.rows = [row for row in sheet.rows if any(row.points.values())]
+        for f in self.order:
+            notes = []
+            if f.dropped:
+                notes.append("dropped")
+            sheet.add("start", f.name, 0, note=", ".join(notes) if notes else None)
+        sheet.notes.append("Terra Mystica has no tie-breaker: tied factions share the place")
+        if not self.finished:
+            sheet.notes.append(f"game not finished (round {self.round}); VP so far")
+        return sheet
