@@ -377,7 +377,8 @@ class TurnRunner:
         if ctx.action != "collect" or ctx.experiment_done or ctx.fairy_moved:
             raise self.illegal(
                 clause,
-                f"a {kind.title()} is the experiment of the {kind.title()} fairy just tapped "
+                f"{_article(kind).title()} {kind.title()} is the experiment of the {kind.title()} "
+                "fairy just tapped "
                 f"to collect seeds, or is paid for with a potion (potion {kind} ...)",
                 R.EXPERIMENT,
                 [self.experiment_fact()],
@@ -387,7 +388,8 @@ class TurnRunner:
             raise self.illegal(
                 clause,
                 f"{self.player.name} tapped the {ctx.tapped.title()} fairy, so the experiment "
-                f"is a {ctx.tapped.title()}, not a {kind.title()}",
+                f"is {_article(ctx.tapped)} {ctx.tapped.title()}, "
+                f"not {_article(kind)} {kind.title()}",
                 R.EXPERIMENT,
             )
         ctx.experiment_done = True

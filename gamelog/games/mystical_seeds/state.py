@@ -271,7 +271,8 @@ def _starting_card(
     choice = header.cards.get(player.name)
     if choice is None:
         raise SetupError(
-            f"{player.name} has no Starting Resource card (card {player.name}: green3)", line=1
+            f"{player.name} has no Starting Resource card (card {player.name}: green3)",
+            line=header.line_of("players"),
         )
     line = choice.line
     card = starting_cards().get(choice.card)

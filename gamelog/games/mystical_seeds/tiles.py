@@ -120,7 +120,7 @@ def _room_for_tile(runner: TurnRunner, clause: Take) -> None:
         raise runner.illegal(
             clause,
             f"{runner.player.name}'s Laboratory has no free Knowledge-tile space "
-            f"(all {spaces} are used)",
+            f"({spaces} space{'' if spaces == 1 else 's'}, all taken)",
             R.TILE_SPACES,
             [runner.tiles_fact()],
         )
