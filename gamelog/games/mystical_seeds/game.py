@@ -61,7 +61,7 @@ class MysticalSeeds(Game):
         if player.name != state.current:
             why = (
                 f"{state.current} has an extra turn to take"
-                if state.extra_turns
+                if state.extra_turn_next
                 else f"turn order: {', '.join(state.order)}"
             )
             raise IllegalMove(

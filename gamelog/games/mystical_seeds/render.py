@@ -18,7 +18,7 @@ def render(state: GameState) -> str:
     if state.finished:
         lines.append(f"Game over after round {state.round - 1}")
     else:
-        extra = f" ({state.extra_turns} extra turn(s) to come)" if state.extra_turns else ""
+        extra = " (an extra turn)" if state.extra_turn_next else ""
         lines.append(f"Round {state.round}: {state.current} to play{extra}")
     lines.append(
         "Garden: "

@@ -941,7 +941,8 @@ class TurnRunner:
             )
         self.move_lab_fairy()
         state.extra_turns += ctx.extra_turns
-        if state.extra_turns:
+        state.extra_turn_next = state.extra_turns > 0
+        if state.extra_turn_next:
             state.extra_turns -= 1
             self.events.append(Event(f"{player.name} takes an extra turn", player.name))
             return

@@ -105,7 +105,10 @@ class GameState:
     #: Every plant card named so far, so a name always means the same card.
     known_cards: dict[str, tuple[PlantCard, int]] = field(default_factory=dict)
     turn_index: int = 0
+    #: Extra turns still owed to the current player after the next one.
     extra_turns: int = 0
+    #: Whether the next turn is an extra turn of the player who just played.
+    extra_turn_next: bool = False
     round: int = 1
     finished: bool = False
     #: Why the game ended, in words (for a move written after the end).

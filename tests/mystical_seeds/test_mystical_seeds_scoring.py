@@ -1,0 +1,98 @@
+"""Scoring: prestige by source and the rule text's tie-break chain, including its
+worked example (Anita and Bob)."""
+
+from __future__ import annotations
+
+from mystical_seeds_helpers import BASE
+
+from gamelog.games.mystical_seeds import GAME
+from gamelog.games.mystical_seeds.moves import PlantCard, TileSpec
+from gamelog.games.mystical_seeds.state import GameState, HeldTile
+
+HEADER = BASE.replace("players: Ann, Bob", "players: Anita, Bob").replace(
+    "card Ann: green3\ncard Bob: potion", "card Anita: potion\ncard Bob: prestige red"
+)
+
+
+def fresh_state() -> GameState:
+    return GAME.setup(GAME.parse(HEADER))
+
+
+def cards(*points: int) -> list[PlantCard]:
+    return [PlantCard(1, f"card {n}", ("red",), value) for n, value in enumerate(points)]
+
+
+def test_rule_text_example_anita_and_bob() -> None:
+    """Anita and Bob are tied at 10. Anita: 5 plants and 2 Knowledge tiles with
+    prestige; Bob: 4 plants, 1 tile and 1 Starting Resource card with prestige.
+    Bob has fewer prestige sources (6 against 7), so Bob wins."""
+    state = fresh_state()
+    anita, bob = state.players["Anita"], state.players["Bob"]
+    anita.plants = cards(2, 2, 2, 1, 1)
+    anita.tiles = [HeldTile(TileSpec("crown")), HeldTile(TileSpec("crown"))]
+    bob.plants = cards(2, 2, 2, 2)
+    bob.tiles = [HeldTile(TileSpec("crown"))]
+    assert bob.card_prestige == 1
+    sheet = GAME.score(state)
+    assert (sheet.total("Anita"), sheet.total("Bob")) == (10, 10)
+    assert sheet.tiebreaks[0].values == {"Anita": 7, "Bob": 6}
+    ranking = sheet.ranking()
+    assert [(s.player, s.rank) for s in ranking] == [("Bob", 1), ("Anita", 2)]
+    assert ranking[0].decided_by == "fewest prestige sources"
+
+
+def test_tiles_and_cards_without_prestige_are_not_sources() -> None:
+    state = fresh_state()
+    anita = state.players["Anita"]
+    anita.plants = [*cards(3), PlantCard(1, "Blank", ("red",), 0)]
+    anita.tiles = [HeldTile(TileSpec("potion")), HeldTile(TileSpec("topdeck"))]
+    sheet = GAME.score(state)
+    # Anita's potion starting card gives no prestige; Top deck gives half a point.
+    assert sheet.breakdown("Anita") == {
+        "plant cards": 3,
+        "knowledge tracks": 0,
+        "knowledge tiles": 0.5,
+        "starting card": 0,
+    }
+    assert sheet.tiebreaks[0].values["Anita"] == 2
+
+
+def test_track_prestige_is_one_at_seven_and_eight_two_at_nine() -> None:
+    state = fresh_state()
+    anita = state.players["Anita"]
+    anita.tracks = {"red": 6, "yellow": 8, "blue": 9}
+    assert GAME.score(state).breakdown("Anita")["knowledge tracks"] == 3
+    anita.tracks = {"red": 7, "yellow": 7, "blue": 7}
+    assert GAME.score(state).breakdown("Anita")["knowledge tracks"] == 3
+
+
+def test_seeds_left_break_a_tie_on_sources_and_otherwise_players_share() -> None:
+    state = fresh_state()
+    anita, bob = state.players["Anita"], state.players["Bob"]
+    anita.plants = cards(5, 5)
+    bob.plants = cards(4, 5)  # plus the prestige card: 10 from 3 sources
+    anita.plants.append(PlantCard(1, "Small", ("red",), 0))
+    anita.lab = ["red", None, None, None, None, None]
+    bob.lab = [None] * 6
+    sheet = GAME.score(state)
+    assert sheet.tiebreaks[0].values == {"Anita": 2, "Bob": 3}
+    assert sheet.winners() == ["Anita"]  # fewer sources first
+    anita.plants = cards(4, 5, 1)
+    sheet = GAME.score(state)
+    assert sheet.tiebreaks[0].values == {"Anita": 3, "Bob": 3}
+    assert sheet.tiebreaks[1].values == {"Anita": 1, "Bob": 0}
+    assert [(s.player, s.decided_by) for s in sheet.ranking()] == [
+        ("Anita", "most seeds left in the laboratory"),
+        ("Bob", "most seeds left in the laboratory"),
+    ]
+    anita.lab = [None] * 6
+    sheet = GAME.score(state)
+    assert sheet.winners() == ["Anita", "Bob"]
+    assert "share the victory" in sheet.notes[0]
+
+
+def test_provisional_sheet_before_the_end() -> None:
+    state = fresh_state()
+    sheet = GAME.score(state)
+    assert not sheet.finished
+    assert GAME.running_scores(state) == {"Anita": 0, "Bob": 1}
