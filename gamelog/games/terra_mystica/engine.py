@@ -10,6 +10,7 @@ to somebody else. The rules themselves live in the mixins (one module each).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from gamelog.core.errors import IllegalMove, SetupError
 from gamelog.games.terra_mystica import commands as cmd
@@ -57,8 +58,11 @@ class Engine(Resources, Reach, Towns, Leech, Flow, Actions, Scoring):
         self.new_order: list[Faction] = []
         self.pool: dict[str, int] = {}
         self.pool_ready = False
+        self.town_tile_names: list[str] = []
         self.bonus_coins: dict[str, int] = {}
         self.score_tiles: list[str] = []
+        self._gain_scoring_round = -1
+        self._gain_scoring: tuple[str, dict[str, int]] = ("", {})
         self.final_scoring: dict[str, tuple[int, ...]] = dict(rules().final_scoring)
         self.cults = rules().cults
         self.cult_set = frozenset(self.cults)
@@ -148,6 +152,10 @@ class Engine(Resources, Reach, Towns, Leech, Flow, Actions, Scoring):
         self.admin_command(actor, c)
 
     def faction_command(self, f: Faction, c: cmd.Command) -> None:
+        handler = _FACTION_HANDLERS.get(type(c))
+        if handler is not None and not c.internal:
+            handler(self, f, c)
+            return
         if isinstance(c, _ADMIN_ONLY):
             raise IllegalMove(
                 f"'{c.text}' is an admin command",
@@ -158,75 +166,95 @@ class Engine(Resources, Reach, Towns, Leech, Flow, Actions, Scoring):
                 f"'{c.text}' is written by the engine itself",
                 rule="income, final scoring and effect rows are not typed",
             )
-        match c:
-            case cmd.Adjust():
-                if c.kind.startswith("BON") and not self.round:
-                    self.feed_nested(f, cmd.Pass(f"pass {c.kind}", c.kind))
-                else:
-                    self.adjust_command(f, c.delta, c.kind, c.source)
-            case cmd.Build():
-                self.advance_state("initial-dwellings")
-                self.assert_active(f)
-                self.build(f, c.hex)
-            case cmd.Upgrade():
-                self.assert_active(f)
-                self.upgrade(f, c.hex, c.building)
-            case cmd.Send():
-                self.assert_active(f)
-                self.send(f, c.cult, c.amount)
-            case cmd.Convert():
-                self.assert_active(f)
-                self.convert(f, c.from_count, c.from_type, c.to_count, c.to_type)
-            case cmd.Burn():
-                self.assert_active(f)
-                self.burn(f, c.amount)
-            case cmd.Leech():
-                self.leech(f, c.amount, c.source)
-                self.ledger.force_finish = True
-            case cmd.Decline():
-                self.decline(f, c.amount, c.source)
-                self.ledger.force_finish = True
-            case cmd.Transform():
-                self.transform(f, c.hex, c.colour)
-            case cmd.Dig():
-                self.assert_active(f)
-                self.dig(f, c.amount)
-            case cmd.Bridge():
-                self.assert_active(f)
-                self.bridge(f, c.a, c.b, c.allow_illegal)
-            case cmd.Connect():
-                self.assert_active(f)
-                self.connect(f, c.hexes)
-            case cmd.Pass():
-                self.assert_active(f)
-                self.pass_turn(f, c.tile)
-                self.ledger.force_finish = True
-            case cmd.Action():
-                self.assert_active(f)
-                self.action(f, c.name)
-            case cmd.Advance():
-                self.advance(f, c.track)
-            case cmd.Wait():
-                f.waiting = True
-            case cmd.Done():
-                self.done(f)
-            case cmd.DropFaction():
-                self.drop_faction(f.name, c.faction or f.name)
-            case cmd.Income():
-                self.legacy_income()
-            case cmd.Start():
-                if not any(r.type == "full" for r in self.action_required):
-                    self.start_round()
-            case cmd.StartPlanning():
-                pass
-            case cmd.PickColour() | cmd.UnlockTerrain() | cmd.GainFor():
-                raise IllegalMove(
-                    f"{f.name} cannot use '{c.text}'",
-                    rule="colour picks, terrain unlocks and token trades belong to "
-                    "Fire & Ice factions",
-                )
-            case _:
-                raise IllegalMove(f"'{c.text}' is not a faction command", rule="faction commands")
+        if isinstance(c, cmd.PickColour | cmd.UnlockTerrain | cmd.GainFor):
+            raise IllegalMove(
+                f"{f.name} cannot use '{c.text}'",
+                rule="colour picks, terrain unlocks and token trades belong to Fire & Ice factions",
+            )
+        raise IllegalMove(f"'{c.text}' is not a faction command", rule="faction commands")
+
+    # One small handler per faction command; _FACTION_HANDLERS maps command types to them.
+
+    def _on_adjust(self, f: Faction, c: cmd.Adjust) -> None:
+        if c.kind.startswith("BON") and not self.round:
+            self.feed_nested(f, cmd.Pass(f"pass {c.kind}", c.kind))
+        else:
+            self.adjust_command(f, c.delta, c.kind, c.source)
+
+    def _on_build(self, f: Faction, c: cmd.Build) -> None:
+        self.advance_state("initial-dwellings")
+        self.assert_active(f)
+        self.build(f, c.hex)
+
+    def _on_upgrade(self, f: Faction, c: cmd.Upgrade) -> None:
+        self.assert_active(f)
+        self.upgrade(f, c.hex, c.building)
+
+    def _on_send(self, f: Faction, c: cmd.Send) -> None:
+        self.assert_active(f)
+        self.send(f, c.cult, c.amount)
+
+    def _on_convert(self, f: Faction, c: cmd.Convert) -> None:
+        self.assert_active(f)
+        self.convert(f, c.from_count, c.from_type, c.to_count, c.to_type)
+
+    def _on_burn(self, f: Faction, c: cmd.Burn) -> None:
+        self.assert_active(f)
+        self.burn(f, c.amount)
+
+    def _on_leech(self, f: Faction, c: cmd.Leech) -> None:
+        self.leech(f, c.amount, c.source)
+        self.ledger.force_finish = True
+
+    def _on_decline(self, f: Faction, c: cmd.Decline) -> None:
+        self.decline(f, c.amount, c.source)
+        self.ledger.force_finish = True
+
+    def _on_transform(self, f: Faction, c: cmd.Transform) -> None:
+        self.transform(f, c.hex, c.colour)
+
+    def _on_dig(self, f: Faction, c: cmd.Dig) -> None:
+        self.assert_active(f)
+        self.dig(f, c.amount)
+
+    def _on_bridge(self, f: Faction, c: cmd.Bridge) -> None:
+        self.assert_active(f)
+        self.bridge(f, c.a, c.b, c.allow_illegal)
+
+    def _on_connect(self, f: Faction, c: cmd.Connect) -> None:
+        self.assert_active(f)
+        self.connect(f, c.hexes)
+
+    def _on_pass(self, f: Faction, c: cmd.Pass) -> None:
+        self.assert_active(f)
+        self.pass_turn(f, c.tile)
+        self.ledger.force_finish = True
+
+    def _on_action(self, f: Faction, c: cmd.Action) -> None:
+        self.assert_active(f)
+        self.action(f, c.name)
+
+    def _on_advance(self, f: Faction, c: cmd.Advance) -> None:
+        self.advance(f, c.track)
+
+    def _on_wait(self, f: Faction, c: cmd.Wait) -> None:
+        f.waiting = True
+
+    def _on_done(self, f: Faction, c: cmd.Done) -> None:
+        self.done(f)
+
+    def _on_drop(self, f: Faction, c: cmd.DropFaction) -> None:
+        self.drop_faction(f.name, c.faction or f.name)
+
+    def _on_income(self, f: Faction, c: cmd.Income) -> None:
+        self.legacy_income()
+
+    def _on_start(self, f: Faction, c: cmd.Start) -> None:
+        if not any(r.type == "full" for r in self.action_required):
+            self.start_round()
+
+    def _on_nothing(self, f: Faction, c: cmd.Command) -> None:
+        pass
 
     def feed_nested(self, f: Faction, c: cmd.Command) -> None:
         """A command the engine rewrites into another one (``+BONn`` in setup)."""
@@ -257,6 +285,7 @@ class Engine(Resources, Reach, Towns, Leech, Flow, Actions, Scoring):
                 tiles_now[c.round - 1] = c.tile
                 self.check_score_tile(c.tile)
                 self.score_tiles = tiles_now
+                self._gain_scoring_round = -1
                 self.ledger.comment(f"Round {c.round} scoring: {c.tile}, {tiles()[c.tile].display}")
             case cmd.Delete():
                 self.setup_pool()
@@ -332,6 +361,8 @@ class Engine(Resources, Reach, Towns, Leech, Flow, Actions, Scoring):
                 self.bonus_coins[name] = 0
             elif tile.kind in ("favor", "town"):
                 self.pool[name] = tile.count
+                if tile.kind == "town":
+                    self.town_tile_names.append(name)
         self.pool.update(LIMITED_SUPPLY)
 
     def check_score_tile(self, name: str) -> None:
@@ -353,6 +384,7 @@ class Engine(Resources, Reach, Towns, Leech, Flow, Actions, Scoring):
             self.check_score_tile(name)
             self.ledger.comment(f"Round {number} scoring: {name}, {tiles()[name].display}")
         self.score_tiles = list(names)
+        self._gain_scoring_round = -1
 
     def select_map(self, map_id: str) -> None:
         if self.factions:
@@ -421,3 +453,28 @@ class Engine(Resources, Reach, Towns, Leech, Flow, Actions, Scoring):
         self.setup_order = [entry for entry in self.setup_order if entry[0] != name]
         self.maybe_advance_to_next_player(f)
         self.ledger.comment(f"{name} dropped from the game")
+
+
+_FACTION_HANDLERS: dict[type, Callable[[Engine, Faction, Any], None]] = {
+    cmd.Adjust: Engine._on_adjust,
+    cmd.Build: Engine._on_build,
+    cmd.Upgrade: Engine._on_upgrade,
+    cmd.Send: Engine._on_send,
+    cmd.Convert: Engine._on_convert,
+    cmd.Burn: Engine._on_burn,
+    cmd.Leech: Engine._on_leech,
+    cmd.Decline: Engine._on_decline,
+    cmd.Transform: Engine._on_transform,
+    cmd.Dig: Engine._on_dig,
+    cmd.Bridge: Engine._on_bridge,
+    cmd.Connect: Engine._on_connect,
+    cmd.Pass: Engine._on_pass,
+    cmd.Action: Engine._on_action,
+    cmd.Advance: Engine._on_advance,
+    cmd.Wait: Engine._on_wait,
+    cmd.Done: Engine._on_done,
+    cmd.DropFaction: Engine._on_drop,
+    cmd.Income: Engine._on_income,
+    cmd.Start: Engine._on_start,
+    cmd.StartPlanning: Engine._on_nothing,
+}

@@ -12,6 +12,8 @@ from collections import defaultdict
 
 from gamelog.games.terra_mystica.components import FactionSpec, Track, rules
 
+_TILE_GROUPS = {"BON": "bonus", "FAV": "favor", "TW": "town"}
+
 #: What a ledger row shows, in its column order.
 LEDGER_FIELDS = ("VP", "C", "W", "P", "P1", "P2", "P3", "FIRE", "WATER", "EARTH", "AIR", "CULT")
 
@@ -43,6 +45,8 @@ class Faction:
         if spec.teleport is not None:
             self.tracks["teleport"] = spec.teleport.level
         self.locations: list[str] = []
+        #: Tiles held by group ("bonus", "favor", "town"), in the order they were taken.
+        self.tiles: dict[str, dict[str, bool]] = {"bonus": {}, "favor": {}, "town": {}}
 
         # Turn bookkeeping (see flow.py).
         self.passed = False
@@ -79,9 +83,22 @@ class Faction:
         return self.spec.teleport
 
     def snapshot(self) -> tuple[int, ...]:
-        """The ledger fields (VP, C, W, P, bowls, cults, owed cult steps)."""
+        """The ledger fields (VP, C, W, P, bowls, cults, owed cult steps; LEDGER_FIELDS)."""
         r = self.r
-        return tuple(r[k] for k in LEDGER_FIELDS)
+        return (
+            r["VP"],
+            r["C"],
+            r["W"],
+            r["P"],
+            r["P1"],
+            r["P2"],
+            r["P3"],
+            r["FIRE"],
+            r["WATER"],
+            r["EARTH"],
+            r["AIR"],
+            r["CULT"],
+        )
 
     def power_gainable(self) -> int:
         """How much power the bowls can still take (bowl I counts twice)."""
@@ -89,15 +106,12 @@ class Faction:
 
     def held(self, prefix: str) -> list[str]:
         """Tiles of one kind the faction holds (``BON``, ``FAV``, ``TW``)."""
-        return [
-            k
-            for k, v in self.r.items()
-            if v > 0 and k.startswith(prefix) and k[len(prefix) :].isdigit()
-        ]
+        return list(self.tiles[_TILE_GROUPS[prefix]])
 
     def bonus_tile(self) -> str | None:
-        held = self.held("BON")
-        return held[0] if held else None
+        for name in self.tiles["bonus"]:
+            return name
+        return None
 
     def __repr__(self) -> str:
         return f"<Faction {self.name}>"

@@ -61,6 +61,12 @@ class Flow:
         self.action_required.append(record)
 
     def dismiss_action(self: Engine, f: Faction, kind: str | None) -> None:
+        name = f.name
+        for r in self.action_required:
+            if r.faction == name and (kind is None or r.type == kind):
+                break
+        else:
+            return
         self.action_required = [
             r
             for r in self.action_required
@@ -98,21 +104,25 @@ class Flow:
         if r["CULT"]:
             self.require_action(f, Record("cult", f.name, amount=r["CULT"]))
             return True
+        settled = []
         if r["GAIN_FAVOR"]:
             incomplete = True
             self.require_action(f, Record("favor", f.name, amount=r["GAIN_FAVOR"]))
         else:
-            self.dismiss_action(f, "favor")
+            settled.append("favor")
         if r["GAIN_TW"]:
             incomplete = True
             self.require_action(f, Record("town", f.name, amount=r["GAIN_TW"]))
         else:
-            self.dismiss_action(f, "town")
+            settled.append("town")
         if r["BRIDGE"]:
             incomplete = True
             self.require_action(f, Record("bridge", f.name))
         else:
-            self.dismiss_action(f, "bridge")
+            settled.append("bridge")
+        if self.action_required:
+            for kind in settled:
+                self.dismiss_action(f, kind)
         if r["CONVERT_W_TO_P"] and "strict-darkling-sh" in self.options:
             incomplete = True
             self.require_action(

@@ -226,10 +226,24 @@ def _adjust_kind_text(text: str) -> str:
     return match[1] if match else text.lstrip("+")
 
 
+class RowEvent(Event):
+    """The event of one ledger row; its text is written only when somebody reads it
+    (checking and scoring never do, and a game has hundreds of rows)."""
+
+    def __init__(self, row: Row) -> None:
+        object.__setattr__(self, "row", row)
+        object.__setattr__(self, "player", row.faction)
+        object.__setattr__(self, "points", row.delta(0))
+
+    @property  # type: ignore[override]
+    def text(self) -> str:
+        return describe_row(self.row)  # type: ignore[attr-defined]
+
+
 def _event(row: Row) -> Event:
     if row.comment is not None:
         return Event(row.comment)
-    return Event(describe_row(row), player=row.faction, points=row.delta(0))
+    return RowEvent(row)
 
 
 # --- ledger verification ------------------------------------------------------------

@@ -51,8 +51,11 @@ class Row:
         return sum(a[FIRE : CULT + 1]) - sum(b[FIRE : CULT + 1])
 
     def leech_amounts(self) -> tuple[int, ...]:
-        """Power offered to each neighbouring colour, ordered by colour name."""
-        return tuple(amount for _, amount in sorted(self.leech.items()))
+        """Power offered to each neighbouring colour, in the order the offers were made.
+
+        (The site's own exports list them in Perl hash order, which differs from
+        game to game, so only the amounts, not their order, can be compared.)"""
+        return tuple(self.leech.values())
 
 
 class Ledger:

@@ -75,8 +75,14 @@ class Leech:
             if actual:
                 builder.leech_not_rejected[leech_id] += 1
                 builder.leech_rejected[leech_id] = 0
+        # The ledger lists the offers in the order they are made; colours of
+        # factions no longer in the game (dropped) come last.
+        for f in self.factions_in_order_from(builder, active_only=True):
+            if f.color in offers:
+                self.ledger.report_leech(f.color, offers[f.color])
         for colour, amount in offers.items():
-            self.ledger.report_leech(colour, amount)
+            if colour not in self.ledger.leech:
+                self.ledger.report_leech(colour, amount)
         return offers
 
     def pending_offers(self: Engine, f: Faction) -> list[Record]:

@@ -294,11 +294,9 @@ class _ToCommands(Transformer):
 
     def faction_line(self, c: list[Any]) -> Any:
         prefix: Token = c[0]
-        faction = str(prefix)[:-1].strip().lower()
         commands = c[1] if len(c) > 1 and isinstance(c[1], list) else []
         comment = c[-1] if isinstance(c[-1], Token) and c[-1].type == "COMMENT" else None
-        entries = _comment_entries(comment) + _faction_entries(faction, commands, prefix)
-        return prefix.line, entries
+        return prefix.line, _Body(_comment_entries(comment), _with_texts(commands, prefix))
 
     def admin_line(self, c: list[Any]) -> Any:
         keyword, command = c[0]
@@ -366,19 +364,29 @@ def _with_text(command: cmd.Command, text: str) -> cmd.Command:
     return replace(command, text=text)
 
 
-def _faction_entries(faction: str, commands: list[Any], prefix: Token) -> tuple[Entry, ...]:
+@dataclass(frozen=True, slots=True)
+class _Body:
+    """What follows ``faction:`` on a line, parsed once per process whoever the faction."""
+
+    comments: tuple[Entry, ...]
+    commands: tuple[cmd.Command, ...]
+
+    def entries(self, faction: str) -> tuple[Entry, ...]:
+        typed = _legacy_rewrites(faction, list(self.commands))
+        # Leech decisions of a line are taken before anything else on it.
+        typed = [c for c in typed if isinstance(c, cmd.Leech | cmd.Decline)] + [
+            c for c in typed if not isinstance(c, cmd.Leech | cmd.Decline)
+        ]
+        return self.comments + tuple((faction, c) for c in typed)
+
+
+def _with_texts(commands: list[cmd.Command], prefix: Token) -> tuple[cmd.Command, ...]:
     if not commands:
         return ()
     texts = _split_texts(prefix, commands)
     if len(texts) != len(commands):
         texts = [type(c).__name__.lower() for c in commands]
-    typed = [_with_text(c, t) for c, t in zip(commands, texts, strict=True)]
-    typed = _legacy_rewrites(faction, typed)
-    # Leech decisions of a line are taken before anything else on it.
-    typed = [c for c in typed if isinstance(c, cmd.Leech | cmd.Decline)] + [
-        c for c in typed if not isinstance(c, cmd.Leech | cmd.Decline)
-    ]
-    return tuple((faction, c) for c in typed)
+    return tuple(_with_text(c, t) for c, t in zip(commands, texts, strict=True))
 
 
 def _split_texts(prefix: Token, commands: list[cmd.Command]) -> list[str]:
@@ -499,27 +507,47 @@ def _run(start: str, text: str) -> Any:
         raise
 
 
-#: Parsed command-log lines by their text, shared by every log of the process.
+#: Parsed command-log lines by their text, shared by every log of the process:
+#: whole lines, and the part after ``faction:`` (which repeats across factions).
 _LINE_CACHE: dict[str, tuple[Entry, ...]] = {}
-_LINE_CACHE_LIMIT = 200_000
+_BODY_CACHE: dict[str, _Body] = {}
+_CACHE_LIMIT = 200_000
+_PREFIX = re.compile(r"[ \f\u00a0]*([a-z][a-z0-9_-]*)[ \t]*:(.*)", re.I | re.S)
+
+
+def _line_key(line: str) -> tuple[str, str] | None:
+    """(faction, body) of a faction line, or None for admin and comment lines."""
+    match = _PREFIX.match(line)
+    if match is None or match[1].lower() == "game":
+        return None
+    return match[1].lower(), match[2]
 
 
 def parse_command_log(text: str) -> list[Move]:
     """Moves of a command log (tabs count as spaces)."""
     lines = text.replace("\t", " ").split("\n")
-    fresh: list[str] = []
-    seen: set[str] = set()
-    for line in lines:
-        if line.strip() and line not in _LINE_CACHE and line not in seen:
-            seen.add(line)
-            fresh.append(line)
+    fresh: dict[str, int] = {}
+    for number, line in enumerate(lines):
+        if line in _LINE_CACHE or not line.strip():
+            continue
+        key = _line_key(line)
+        if key is None:
+            fresh.setdefault(line, number)
+        elif key[1] in _BODY_CACHE:
+            _LINE_CACHE[line] = _BODY_CACHE[key[1]].entries(key[0])
+        else:
+            fresh.setdefault(f"\0{key[1]}", number)
     if fresh:
-        _parse_fresh(fresh, lines)
+        _parse_fresh([lines[number] for number in fresh.values()], list(fresh.values()))
     moves: list[Move] = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
-        entries = _LINE_CACHE[line]
+        entries = _LINE_CACHE.get(line)
+        if entries is None:
+            key = _line_key(line)
+            assert key is not None
+            entries = _LINE_CACHE[line] = _BODY_CACHE[key[1]].entries(key[0])
         if not entries:
             continue
         actor = entries[-1][0]
@@ -534,7 +562,8 @@ def parse_command_log(text: str) -> list[Move]:
     return moves
 
 
-def _parse_fresh(fresh: list[str], lines: list[str]) -> None:
+def _parse_fresh(fresh: list[str], numbers: list[int]) -> None:
+    """Parse the lines not seen before, all in one Lark call."""
     chunk = "\n".join(fresh) + "\n"
     _LINE_TEXT.clear()
     _LINE_TEXT.update({i: line for i, line in enumerate(fresh, start=1)})
@@ -542,17 +571,26 @@ def _parse_fresh(fresh: list[str], lines: list[str]) -> None:
         parsed = _run("command_log", chunk)
     except NotationError as error:
         if error.line is not None and 1 <= error.line <= len(fresh):
-            error.line = lines.index(fresh[error.line - 1]) + 1
+            error.line = numbers[error.line - 1] + 1
         raise
     finally:
         _LINE_TEXT.clear()
-    if len(_LINE_CACHE) > _LINE_CACHE_LIMIT:
+    if len(_LINE_CACHE) > _CACHE_LIMIT:
         _LINE_CACHE.clear()
-    for chunk_line, entries in parsed:
-        _LINE_CACHE[fresh[chunk_line - 1]] = tuple(entries)
+        _BODY_CACHE.clear()
+    for chunk_line, result in parsed:
+        line = fresh[chunk_line - 1]
+        if isinstance(result, _Body):
+            key = _line_key(line)
+            assert key is not None
+            _BODY_CACHE[key[1]] = result
+            _LINE_CACHE[line] = result.entries(key[0])
+        else:
+            _LINE_CACHE[line] = tuple(result)
     for line in fresh:
         # Lines that hold nothing (a lone "game:" header) still count as seen.
-        _LINE_CACHE.setdefault(line, ())
+        if _line_key(line) is None:
+            _LINE_CACHE.setdefault(line, ())
 
 
 # --- ledgers --------------------------------------------------------------------

@@ -41,7 +41,7 @@ class Reach:
     def shipping(self: Engine, f: Faction, *, with_bonus: bool = True) -> int:
         level = f.tracks["ship"]
         if with_bonus and f.spec.ship.max_level and not f.passed:
-            for tile in f.held("BON"):
+            for tile in f.tiles["bonus"]:
                 level += tiles()[tile].ship_bonus
         return level
 

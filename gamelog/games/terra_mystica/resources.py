@@ -8,6 +8,7 @@ steps, a town tile's key, a cult step's power, a round scoring tile's VP).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from gamelog.core.errors import IllegalMove
@@ -66,6 +67,20 @@ BASIC_RESOURCES = frozenset(
         "AIR",
     )
 )
+_KNOWN = PSEUDO_RESOURCES | BASIC_RESOURCES
+_SPECIAL_KINDS = frozenset(
+    {"PW", "PW_TOKEN", "LOSE_PW_TOKEN", "GAIN_SHIP", "GAIN_TELEPORT", "GAIN_ACTION"}
+)
+_ALIASES = rules().resource_aliases
+#: Resources with a ceiling, and the key holding it.
+_CAPS = {"P": "MAX_P", **{cult: f"MAX_{cult}" for cult in rules().cults}}
+
+
+@cache
+def _tile_kinds() -> dict[str, str]:
+    return {name: tile.kind for name, tile in tiles().items()}
+
+
 #: Limited supplies besides the tiles.
 LIMITED_SUPPLY = {"CONVERT_W_TO_P": 3, "carpet_range": 3, "KEY": 100}
 
@@ -101,11 +116,82 @@ class Resources:
 
     def adjust(self: Engine, f: Faction, kind: str, delta: int, source: str | None = None) -> None:
         """Change ``f``'s holding of ``kind`` by ``delta`` with all its side effects."""
-        kind = rules().resource_aliases.get(kind, kind)
+        kind = _ALIASES.get(kind, kind)
+        if kind in _SPECIAL_KINDS:
+            self._adjust_special(f, kind, delta)
+            return
         r = f.r
         if kind == "VP":
             f.vp_source[source or "unknown"] += delta
-        if kind == "PW_TOKEN" and delta < 0:
+        original = r[kind]
+        pool = self.pool
+        if kind in pool:
+            supply = pool[kind]
+            if supply < delta:
+                raise IllegalMove(
+                    f"no {kind} is left in the supply",
+                    rule="tiles and tokens come from a limited supply",
+                )
+            pool[kind] = supply - delta
+        elif kind not in _KNOWN and not (kind.startswith("ACT") or kind.endswith("_range")):
+            raise IllegalMove(f"unknown resource {kind}", rule="resources the game knows")
+        value = original + delta
+        cap_key = _CAPS.get(kind)
+        if cap_key is not None and value > r[cap_key]:
+            value = r[cap_key]
+        r[kind] = value
+
+        tile_kind = _tile_kinds().get(kind)
+        if tile_kind is not None:
+            if value > 0:
+                f.tiles[tile_kind][kind] = True
+            else:
+                f.tiles[tile_kind].pop(kind, None)
+            if tile_kind == "favor":
+                if value > 1:
+                    raise IllegalMove(
+                        f"already holds {kind}",
+                        rule="a faction may hold each favor tile only once",
+                    )
+                self.gain(f, tiles()[kind].gain, kind)
+                if kind == "FAV5":
+                    for where in f.locations:
+                        self.detect_towns_from(f, where)
+            elif tile_kind == "town":
+                for _ in range(delta):
+                    self.gain(f, tiles()[kind].gain, "TW")
+            elif tile_kind == "bonus":
+                r["C"] += self.bonus_coins.get(kind, 0)
+                self.bonus_coins[kind] = 0
+        elif kind == "KEY":
+            if f.cult_blocked and r["KEY"] >= len(f.cult_blocked):
+                for cult in sorted(f.cult_blocked):
+                    self.gain(f, {cult: 1})
+                f.cult_blocked.clear()
+        elif kind in self.cult_set:
+            self.cult_moved(f, kind, original, value)
+        if delta > 0:
+            tile_name, table = self.gain_scoring()
+            points = table.get(kind)
+            if points:
+                for _ in range(delta):
+                    self.adjust(f, "VP", points, tile_name)
+            spec = f.spec
+            if spec.special_mode == "gain" and kind in spec.special_effects:
+                for _ in range(delta):
+                    self.maybe_special(f, kind, "gain")
+        if r[kind] < 0:
+            raise IllegalMove(
+                f"needs {amount_text(-delta, kind)}, has {amount_text(original, kind)}",
+                rule="a faction cannot spend what it does not have",
+            )
+
+    def _adjust_special(self: Engine, f: Faction, kind: str, delta: int) -> None:
+        """Kinds that are not held but act at once: power, tokens, tracks, actions."""
+        r = f.r
+        if kind == "PW_TOKEN":
+            if delta >= 0:
+                raise IllegalMove("power tokens cannot be gained this way", rule="power tokens")
             kind, delta = "LOSE_PW_TOKEN", -delta
         if kind in ("GAIN_SHIP", "GAIN_TELEPORT"):
             track_name = "ship" if kind == "GAIN_SHIP" else "teleport"
@@ -118,11 +204,9 @@ class Resources:
                     if level < len(track.advance_gain):
                         self.gain(f, track.advance_gain[level], f"advance_{track_name}")
                     f.tracks[track_name] = level + 1
-            return
-        if kind == "GAIN_ACTION":
+        elif kind == "GAIN_ACTION":
             f.allowed_actions += delta
-            return
-        if kind == "LOSE_PW_TOKEN":
+        elif kind == "LOSE_PW_TOKEN":
             for _ in range(abs(delta)):
                 for bowl in ("P1", "P2", "P3"):
                     if r[bowl]:
@@ -133,11 +217,9 @@ class Resources:
                         f"needs {delta} power tokens, has fewer",
                         rule="a faction cannot give up power tokens it does not have",
                     )
-            return
-        if kind == "PW":
-            if delta > 0:
-                self.gain_power(f, delta)
-                return
+        elif delta > 0:  # PW
+            self.gain_power(f, delta)
+        else:
             r["P1"] -= delta
             r["P3"] += delta
             if r["P3"] < 0:
@@ -146,62 +228,18 @@ class Resources:
                     rule="spent power comes from bowl III",
                     facts=[f"bowls {r['P1'] + delta}/{r['P2']}/{r['P3'] - delta}"],
                 )
-            return
 
-        original = r[kind]
-        supply = self.pool.get(kind)
-        if supply is not None:
-            if supply < delta:
-                raise IllegalMove(
-                    f"no {kind} is left in the supply",
-                    rule="tiles and tokens come from a limited supply",
-                )
-            self.pool[kind] = supply - delta
-        elif not self.is_resource(kind):
-            raise IllegalMove(f"unknown resource {kind}", rule="resources the game knows")
-        value = original + delta
-        cap = r.get(f"MAX_{kind}")
-        if cap is not None and value > cap:
-            value = cap
-        r[kind] = value
-
-        if kind.startswith("FAV"):
-            if value > 1:
-                raise IllegalMove(
-                    f"already holds {kind}",
-                    rule="a faction may hold each favor tile only once",
-                )
-            self.gain(f, tiles()[kind].gain, kind)
-            if kind == "FAV5":
-                for where in f.locations:
-                    self.detect_towns_from(f, where)
-        elif kind.startswith("TW") and kind in tiles():
-            for _ in range(delta):
-                self.gain(f, tiles()[kind].gain, "TW")
-        elif kind == "KEY":
-            if f.cult_blocked and r["KEY"] >= len(f.cult_blocked):
-                for cult in sorted(f.cult_blocked):
-                    self.gain(f, {cult: 1})
-                f.cult_blocked.clear()
-        elif kind in self.cult_set:
-            self.cult_moved(f, kind, original, r[kind])
-        for _ in range(delta):
-            self.maybe_score_tile(f, kind, "gain")
-            self.maybe_special(f, kind, "gain")
-
-        if kind.startswith("BON"):
-            r["C"] += self.bonus_coins.get(kind, 0)
-            self.bonus_coins[kind] = 0
-        if r[kind] < 0:
-            raise IllegalMove(
-                f"needs {amount_text(-delta, kind)}, has {amount_text(original, kind)}",
-                rule="a faction cannot spend what it does not have",
-            )
-
-    def is_resource(self: Engine, kind: str) -> bool:
-        if kind in BASIC_RESOURCES or kind in PSEUDO_RESOURCES or kind in tiles():
-            return True
-        return kind.startswith("ACT") or kind.endswith("_range")
+    def gain_scoring(self: Engine) -> tuple[str, dict[str, int]]:
+        """The round scoring tile that pays VP for gains this round, and its table."""
+        if self._gain_scoring_round != self.round:
+            self._gain_scoring_round = self.round
+            name = self.current_score_tile()
+            tile = tiles()[name] if name is not None else None
+            if tile is not None and tile.mode == "gain":
+                self._gain_scoring = (tile.name, tile.vp)
+            else:
+                self._gain_scoring = ("", {})
+        return self._gain_scoring
 
     def gain(self: Engine, f: Faction, amounts: Amounts, source: str | None = None) -> None:
         # A town key comes first, so that a step onto 10 in the same gain can use it.

@@ -62,13 +62,18 @@ class Towns:
                 if other not in seen:
                     seen.add(other)
                     stack.append(other)
-        tiles_left = sum(1 for k, v in self.pool.items() if k.startswith("TW") and v > 0)
+        tiles_left = self.town_tiles_left()
         if power >= f.r["TOWN_SIZE"] and count >= rules().town_buildings and tiles_left:
             for here in seen:
                 self.town[here] = tiles_left
             self.adjust(f, "GAIN_TW", 1)
             return 1
         return 0
+
+    def town_tiles_left(self: Engine) -> int:
+        """How many kinds of town tile are still in the supply."""
+        pool = self.pool
+        return sum(1 for name in self.town_tile_names if pool.get(name, 0) > 0)
 
     def connect(self: Engine, f: Faction, hexes: tuple[str, ...]) -> None:
         """Mermaids: join the land hexes around one river hex into a town."""
