@@ -165,16 +165,17 @@ def remember_card(state: GameState, card: PlantCard, line: int) -> str | None:
 def _players(header: Header) -> list[str]:
     line = header.line_of("players")
     if not header.players:
-        raise SetupError("the header names no players (players: Ann, Bob)", line=1)
+        raise SetupError("the header names no players (players: Ann, Bob)", line=1, column=1)
     if not 2 <= len(header.players) <= 4:
         raise SetupError(
             f"Mystical Seeds is for 2 to 4 players; the header names {len(header.players)}",
             line=line,
+            column=1,
         )
     seen: set[str] = set()
     for name in header.players:
         if name.lower() in seen:
-            raise SetupError(f"{name} is named twice in players:", line=line)
+            raise SetupError(f"{name} is named twice in players:", line=line, column=1)
         seen.add(name.lower())
     return header.players
 
@@ -186,6 +187,7 @@ def _turn_order(header: Header, players: list[str]) -> list[str]:
         raise SetupError(
             f"first: {header.first} is not a player ({', '.join(players)})",
             line=header.line_of("first"),
+            column=1,
         )
     start = players.index(header.first)
     return players[start:] + players[:start]
@@ -201,6 +203,7 @@ def _garden(header: Header) -> dict[str, str]:
             f"garden: says which fairy stands at each of red, yellow and blue; "
             f"{' and '.join(missing)} {'is' if len(missing) == 1 else 'are'} missing",
             line=line,
+            column=1,
         )
     fairies = sorted(header.garden.values())
     if fairies != sorted(FAIRIES):
@@ -208,6 +211,7 @@ def _garden(header: Header) -> dict[str, str]:
             "garden: places each of the three fairies (duplicate, upgrade, graft) once; "
             f"it names {', '.join(header.garden[loc] for loc in PRIMARY)}",
             line=line,
+            column=1,
         )
     return {fairy: location for location, fairy in header.garden.items()}
 
@@ -221,11 +225,12 @@ def _research(header: Header) -> list[ResearchSlot]:
                 f"the Research Area starts with three Level {wanted} plant cards; "
                 f'the header lists {len(cards)} (research: L{wanted} "Name" seeds = points)',
                 line=header.line_of("research"),
+                column=1,
             )
         slots.extend(ResearchSlot(wanted, card) for card in cards)
     for card, line in header.research:
         if not card.seeds:
-            raise SetupError(f'"{card.name}" shows no seeds', line=line)
+            raise SetupError(f'"{card.name}" shows no seeds', line=line, column=1)
     return slots
 
 
@@ -239,12 +244,14 @@ def _bookshelf(header: Header) -> dict[str, TileSpec | None]:
                 f"the header does not say which tiles lie in the Bookshelf's Level "
                 f"{'I' * row} slots ({key}: four tiles, left to right)",
                 line=1,
+                column=1,
             )
         line = header.line_of(key)
         if len(tiles) != SLOT_COLUMNS:
             raise SetupError(
                 f"{key}: needs four tiles (one per slot, left to right); it lists {len(tiles)}",
                 line=line,
+                column=1,
             )
         for column, tile in enumerate(tiles, start=1):
             if tile is not None:
@@ -258,13 +265,16 @@ def check_tile_row(tile: TileSpec, row: int, line: int) -> None:
     kind = tile_kinds()[tile.kind]
     if kind.level != row:
         raise SetupError(
-            f"{tile.kind} is a Level {'I' * kind.level} tile, not Level {'I' * row}", line=line
+            f"{tile.kind} is a Level {'I' * kind.level} tile, not Level {'I' * row}",
+            line=line,
+            column=1,
         )
     if tile.kind == "plant" and tile.seeds is None:
         raise SetupError(
             "a plant tile on the Bookshelf must show its seeds and points, e.g. "
             "plant(red blue = 1)",
             line=line,
+            column=1,
         )
 
 
@@ -276,16 +286,18 @@ def _starting_card(
         raise SetupError(
             f"{player.name} has no Starting Resource card (card {player.name}: green3)",
             line=header.line_of("players"),
+            column=1,
         )
     line = choice.line
     card = starting_cards().get(choice.card)
     if card is None:  # pragma: no cover - the grammar only admits known ids
-        raise SetupError(f"unknown Starting Resource card {choice.card}", line=line)
+        raise SetupError(f"unknown Starting Resource card {choice.card}", line=line, column=1)
     if choice.card in taken:
         raise SetupError(
             f"{player.name} and {taken[choice.card]} cannot both pick {choice.card}: "
             "there is one card of each",
             line=line,
+            column=1,
         )
     taken[choice.card] = player.name
     seeds = list(card.seeds)
@@ -297,6 +309,7 @@ def _starting_card(
                 f"{choice.card} advances two different tracks of the player's choice: "
                 f"card {player.name}: tracks red blue",
                 line=line,
+                column=1,
             )
         tracks = picks
     elif card.choose == "level2-seed":
@@ -305,6 +318,7 @@ def _starting_card(
                 f"{choice.card} adds a Level 2 seed of the player's choice: "
                 f"card {player.name}: seeds orange",
                 line=line,
+                column=1,
             )
         seeds.append(picks[0])
     elif card.choose == "level1-seed":
@@ -313,16 +327,20 @@ def _starting_card(
                 f"{choice.card} gives a Level 1 seed of the player's choice: "
                 f"card {player.name}: prestige red",
                 line=line,
+                column=1,
             )
         seeds.append(picks[0])
     elif picks:
-        raise SetupError(f"{choice.card} offers no choice; drop '{' '.join(picks)}'", line=line)
+        raise SetupError(
+            f"{choice.card} offers no choice; drop '{' '.join(picks)}'", line=line, column=1
+        )
     if choice.order is not None:
         if sorted(choice.order) != sorted(seeds):
             raise SetupError(
                 f"order must list the card's seeds ({' '.join(seeds)}), "
                 f"not {' '.join(choice.order)}",
                 line=line,
+                column=1,
             )
         seeds = list(choice.order)
     player.card = choice.card
@@ -349,6 +367,7 @@ def _place_starting_seeds(
             f"{player.name}'s Laboratory has {len(circles)} empty circles for "
             f"{len(seeds)} starting seeds",
             line=line,
+            column=1,
         )
     for seed, circle in zip(seeds, circles, strict=False):
         left = state.supply[seed]
@@ -357,6 +376,7 @@ def _place_starting_seeds(
                 raise SetupError(
                     f"the Garden has no {seed} seed left for {player.name}'s starting card",
                     line=line,
+                    column=1,
                 )
             state.supply[seed] = left - 1
         player.lab[circle] = seed
