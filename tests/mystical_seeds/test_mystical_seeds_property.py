@@ -10,6 +10,7 @@ from mystical_seeds_helpers import SAMPLES
 from gamelog.core.errors import GamelogError
 from gamelog.core.replay import replay
 from gamelog.games.mystical_seeds import GAME
+from gamelog.games.mystical_seeds.catalogue import tile_kinds
 
 VALID = [
     (SAMPLES / name).read_text(encoding="utf-8")
@@ -82,30 +83,7 @@ COLOUR = st.sampled_from(["red", "yellow", "blue", "orange", "green", "purple", 
 TRACK = st.sampled_from(["red", "yellow", "blue"])
 SLOT = st.sampled_from(["I1", "I2", "I3", "I4", "II1", "II2", "II3", "II4"])
 CARD = st.sampled_from(['"Moon Fern"', '"Elder Rose"', '"Star Vine"', '"Nowhere"'])
-TILE = st.sampled_from(
-    [
-        "ascend",
-        "twice",
-        "gather",
-        "study",
-        "potion",
-        "topdeck",
-        "plant",
-        "potions",
-        "twoturns",
-        "extraturn",
-        "twoseeds",
-        "bundle",
-        "draw",
-        "swap",
-        "thrift",
-        "scholar",
-        "sun",
-        "crown",
-        "harvest",
-        "xtokens",
-    ]
-)
+TILE = st.sampled_from(sorted(tile_kinds()))
 CLAUSE = st.one_of(
     st.builds(
         "collect {}{}".format,
