@@ -286,20 +286,12 @@ class Actions:
         self.require_subaction(f, "send", {})
         if cult not in self.cult_set:
             raise IllegalMove(f"unknown cult track {cult}", rule="tracks: FIRE, WATER, EARTH, AIR")
-        if f.r["P"] < 1:
-            raise IllegalMove(
-                "needs 1 priest, has 0", rule="sending to a cult track costs a priest"
-            )
         spaces = self.cult_spaces[cult]
         steps = 1
+        space: int | None = None
         for i, value in enumerate(rules().cult_spaces):
-            if spaces[i] is None:
-                if amount and value != amount:
-                    continue
-                steps = value
-                spaces[i] = f.color
-                f.r["MAX_P"] -= 1
-                f.r["CULT_P"] += 1
+            if spaces[i] is None and (not amount or value == amount):
+                steps, space = value, i
                 break
         if amount and steps != amount:
             raise IllegalMove(
@@ -307,6 +299,14 @@ class Actions:
                 rule="each track has one 3-space and three 2-spaces; 'for 1' always works",
                 facts=[f"{cult} spaces: {', '.join(c or 'free' for c in spaces)}"],
             )
+        if f.r["P"] < 1:
+            raise IllegalMove(
+                "needs 1 priest, has 0", rule="sending to a cult track costs a priest"
+            )
+        if space is not None:
+            spaces[space] = f.color
+            f.r["MAX_P"] -= 1
+            f.r["CULT_P"] += 1
         self.gain(f, {cult: steps + f.r["PRIEST_CULT_BONUS"]})
         self.adjust(f, "P", -1)
 

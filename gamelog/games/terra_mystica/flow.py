@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gamelog.core.errors import IllegalMove
+from gamelog.core.errors import IllegalMove, SetupError
 from gamelog.games.terra_mystica.components import tiles
 from gamelog.games.terra_mystica.faction import Faction
 from gamelog.games.terra_mystica.leech import Record
@@ -21,6 +21,11 @@ if TYPE_CHECKING:
     from gamelog.games.terra_mystica.engine import Engine
 
 _PHASE_MASK = {"cult": 1, "other": 14, "all": 15}
+
+
+def possessive(name: str) -> str:
+    """``halflings'`` / ``auren's``."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 class Flow:
@@ -181,7 +186,7 @@ class Flow:
 
     def assert_active(self: Engine, f: Faction) -> None:
         if not self.is_active(f) and self.round > 0 and not self.finished:
-            whose = self.active.name if self.active is not None else "nobody's"
+            whose = possessive(self.active.name) if self.active is not None else "nobody's"
             if self.state != "play":
                 phase = {
                     "income": "the income phase",
@@ -192,9 +197,9 @@ class Flow:
                     rule="actions happen in turns during the action phase",
                 )
             raise IllegalMove(
-                f"it is {whose} turn, not {f.name}'s",
+                f"it is the {whose} turn, not the {possessive(f.name)}",
                 rule="factions act one at a time in turn order",
-                facts=[f"{whose} is to act"] if self.active is not None else [],
+                facts=[f"the {self.active.name} are to act"] if self.active is not None else [],
             )
 
     def next_faction_in_turn(self: Engine, f: Faction) -> Faction | None:
@@ -413,6 +418,14 @@ class Flow:
     # --- rounds and the end -----------------------------------------------------------
 
     def start_round(self: Engine) -> None:
+        missing = [
+            str(i + 1) for i in range(6) if i >= len(self.score_tiles) or not self.score_tiles[i]
+        ]
+        if missing:
+            raise SetupError(
+                f"no round scoring tile for round {', '.join(missing)}",
+                rule="the six round scoring tiles are set before play ('score SCOREa,...,SCOREf')",
+            )
         self.round += 1
         self.turn = 1
         for f in self.factions_in_order():

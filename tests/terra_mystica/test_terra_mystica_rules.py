@@ -1,0 +1,136 @@
+"""Legality is checked, not assumed: every illegal sample stops at the line and for the
+reason its ``# expect:`` comment states; and rules the corpus exercises only
+indirectly are pinned down with small scenarios."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from gamelog.core.errors import IllegalMove, NotationError, SetupError
+from gamelog.core.replay import replay
+from gamelog.games.terra_mystica import GAME
+
+SAMPLES = Path(__file__).resolve().parent.parent.parent / "samples" / "terra_mystica"
+CORPUS = Path(__file__).resolve().parent.parent / "corpus" / "terra_mystica"
+BAD = sorted(
+    p.name for p in SAMPLES.glob("*.txt") if p.name.startswith(("illegal_", "ledger_m", "notation"))
+)
+EXPECT = re.compile(r"^# expect: line (\d+): ([a-z ]+): (.*)$", re.M)
+S1_G2 = (CORPUS / "commands" / "4pLeague_S1_D1L1_G2.txt").read_text().split("\n")
+
+
+def test_there_is_a_sample_for_each_rule_family() -> None:
+    assert len(BAD) >= 20
+
+
+@pytest.mark.parametrize("name", BAD)
+def test_bad_sample_stops_where_and_why_its_comment_says(name: str) -> None:
+    text = (SAMPLES / name).read_text(encoding="utf-8")
+    expect = EXPECT.search(text)
+    assert expect is not None, "every bad sample says what it breaks"
+    result = replay(GAME, text, name)
+    assert result.error is not None
+    assert result.error.line == int(expect[1])
+    assert result.error.label == expect[2]
+    assert result.error.message == expect[3]
+
+
+def play(*extra: str, upto: int = 28) -> tuple[object, object]:
+    """The first ``upto`` lines of a real league game, then ``extra`` lines."""
+    text = "\n".join(S1_G2[:upto] + list(extra)) + "\n"
+    result = replay(GAME, text, "scenario")
+    return result.error, result.state
+
+
+def test_the_message_names_faction_command_and_the_shortfall() -> None:
+    error, _ = play(
+        "darklings: convert 4W to 4C", "darklings: dig 1", "darklings: build H7", upto=31
+    )
+    assert isinstance(error, IllegalMove)
+    assert error.message == "darklings: build H7: needs 1 worker and 2 coins, has 0 workers"
+    assert error.line == 34
+    assert error.rule
+
+
+def test_trading_house_without_neighbours_costs_its_coins_twice() -> None:
+    # The Darklings' H5 has no neighbour: its trading house costs 2 W and 6 C, not 3 C.
+    error, state = play("darklings: upgrade H5 to TP", upto=31)
+    assert error is None
+    darklings = state.engine.factions["darklings"]
+    assert (darklings.r["C"], darklings.r["W"]) == (19 - 6, 4 - 2)
+    assert state.engine.ledger.leech == {}
+
+
+def test_trading_house_next_to_an_opponent_costs_the_plain_price_and_offers_power() -> None:
+    error, state = play("halflings: upgrade F5 to TP")
+    assert error is None
+    engine = state.engine
+    halflings = engine.factions["halflings"]
+    assert (halflings.r["C"], halflings.r["W"]) == (21 - 3, 6 - 2)
+    offers = {(r.faction, r.amount) for r in engine.action_required if r.type == "leech"}
+    assert offers == {("dwarves", 1), ("darklings", 1)}
+
+
+def test_accepting_power_costs_one_vp_less_than_the_power() -> None:
+    error, state = play("darklings: Leech 3 from mermaids", upto=69)
+    assert error is None
+    darklings = state.engine.factions["darklings"]
+    assert darklings.vp_source["leech"] == -1 - 2  # 2 power earlier (-1), 3 now (-2)
+
+
+def test_a_faction_acting_declines_its_open_offers() -> None:
+    # The Dwarves take their turn without answering the Halflings' offer.
+    error, state = play("dwarves: upgrade E7 to TP", upto=31)
+    assert isinstance(error, IllegalMove)  # it is still the Darklings' turn
+    error, state = play(
+        "darklings: dig 1", "darklings: build H7", "dwarves: upgrade E7 to TP", upto=29
+    )
+    assert error is None
+    pending = [
+        r for r in state.engine.action_required if r.type == "leech" and r.faction == "dwarves"
+    ]
+    assert pending == []
+
+
+def test_a_second_dwelling_in_a_dig_action_must_be_on_the_transformed_hex() -> None:
+    error, _ = play("darklings: dig 1", "darklings: build H7", "darklings: build I2", upto=31)
+    assert isinstance(error, IllegalMove)
+    assert "second action" in error.message
+
+
+def test_setup_errors_are_setup_errors() -> None:
+    result = replay(GAME, "setup elves\n", "x")
+    assert isinstance(result.error, SetupError)
+    assert "unknown faction 'elves'" in result.error.message
+    result = replay(GAME, "option no-such-option\n", "x")
+    assert isinstance(result.error, SetupError)
+    assert result.error.line == 1
+
+
+def test_a_command_after_the_end_is_illegal() -> None:
+    text = (CORPUS / "commands" / "4pLeague_S1_D1L1_G2.txt").read_text()
+    result = replay(GAME, text + "mermaids: burn 1\n", "x")
+    assert result.error is not None
+    assert result.error.line == len(text.rstrip("\n").split("\n")) + 1
+    assert "over" in result.error.message
+
+
+def test_engine_internal_commands_are_not_typed_in_a_command_log() -> None:
+    error, _ = play("halflings: other_income_for_faction")
+    assert isinstance(error, IllegalMove)
+    assert "written by the engine" in error.message
+
+
+def test_unknown_map_is_a_setup_error() -> None:
+    result = replay(GAME, "map 0123456789abcdef0123456789abcdef01234567\nsetup witches\n", "x")
+    assert isinstance(result.error, SetupError)
+    assert "not known" in result.error.message
+
+
+def test_notation_error_has_line_and_column() -> None:
+    result = replay(GAME, "setup witches\nwitches: build\n", "x")
+    assert isinstance(result.error, NotationError)
+    assert (result.error.line, result.error.column) == (2, 15)
