@@ -21,9 +21,9 @@ _SNIFF = re.compile(r"^\s*(research\s*:\s*L[12]\b|bookshelf\s+II?\s*:)", re.IGNO
 class MysticalSeeds(Game):
     """Seeds collected and grafted in a Laboratory, plants cultivated for prestige."""
 
-    name = "mystical_seeds"
+    name = "mystical-seeds"
     title = "Mystical Seeds"
-    aliases = ("mysticalseeds", "seeds")
+    aliases = ("mystical_seeds", "mysticalseeds")
     min_players = 2
     max_players = 4
     notation_hint = "Ann: collect upgrade; upgrade 1 to orange; fairy to red"
