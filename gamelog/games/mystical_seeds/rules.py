@@ -2,21 +2,21 @@
 
 A ``TurnRunner`` walks the clauses of a turn in the order the log wrote them,
 checks each against the rule text and changes the state in place. What a clause
-may do depends on where the turn is (``Phase``) and on what came just before
-it: tiles are taken right after the advance that reached their space, a second
-Upgrade right after the first, Scholar and Harvest right after a cultivation.
+may do depends on where the turn is (before, during or after its one action)
+and on what came just before it: tiles are taken right after the advance that
+reached their space, a second Upgrade right after the first, Scholar and
+Harvest right after a cultivation.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import IntEnum
 from functools import partial
 
 from gamelog.core.errors import IllegalMove
 from gamelog.core.game import Event
 from gamelog.games.mystical_seeds import rules_text as R
-from gamelog.games.mystical_seeds.catalogue import tile_kinds
+from gamelog.games.mystical_seeds import tiles
 from gamelog.games.mystical_seeds.moves import (
     Clause,
     Collect,
@@ -56,24 +56,16 @@ from gamelog.games.mystical_seeds.state import (
     TILE_SPACES,
     TRACK_LENGTH,
     GameState,
-    HeldTile,
     PlayerState,
     ResearchSlot,
     remember_card,
 )
 
 
-class Phase(IntEnum):
-    INSPIRATION = 0
-    ACTION = 1
-    CLEANUP = 2
-
-
 @dataclass
 class TurnContext:
     """What has happened so far in the turn being played."""
 
-    phase: Phase = Phase.INSPIRATION
     action: str | None = None
     action_clause: Clause | None = None
     tapped: str | None = None
@@ -114,8 +106,6 @@ class TurnRunner:
     # ------------------------------------------------------------ driving
 
     def run(self) -> list[Event]:
-        from gamelog.games.mystical_seeds import tiles
-
         handlers = {
             Collect: self.collect,
             Duplicate: self.experiment,
@@ -180,7 +170,6 @@ class TurnRunner:
             )
         self.ctx.action = kind
         self.ctx.action_clause = clause
-        self.ctx.phase = Phase.ACTION
 
     def close_group(self) -> None:
         """The tiles reached by the last advances can no longer be taken; owed
@@ -641,7 +630,6 @@ class TurnRunner:
             )
         self.state.garden[ctx.tapped] = clause.location
         ctx.fairy_moved = True
-        ctx.phase = Phase.CLEANUP
         return f"moves the {ctx.tapped.title()} fairy from {here} to {clause.location}"
 
     def potion(self, clause: PotionUse) -> str:
@@ -879,7 +867,6 @@ class TurnRunner:
                 R.REFILL_RESEARCH,
             )
         ctx.reveal_slot = None
-        ctx.phase = Phase.CLEANUP
         deck = slot.level
         if clause.card is None:
             left = state.deck_left[deck]
@@ -976,12 +963,6 @@ class TurnRunner:
 
 def _points(value: float) -> str:
     return str(int(value)) if value == int(value) else str(value)
-
-
-def held_tile(spec: TileSpec) -> HeldTile:
-    """A new tile on a Laboratory board (a helper the tiles module shares)."""
-    assert spec.kind in tile_kinds()
-    return HeldTile(spec)
 
 
 def _article(word: str) -> str:

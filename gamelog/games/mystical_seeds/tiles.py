@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 
 from gamelog.core.errors import SetupError
 from gamelog.games.mystical_seeds import rules_text as R
-from gamelog.games.mystical_seeds.catalogue import tile_kinds
 from gamelog.games.mystical_seeds.moves import MoveX, Refill, SunUse, Take, TileSpec
 from gamelog.games.mystical_seeds.seeds import PRIMARY, SECONDARY, level
 from gamelog.games.mystical_seeds.state import HeldTile, check_tile_row, slots_beside
@@ -435,7 +434,6 @@ def refill(runner: TurnRunner, clause: Refill) -> str:
     left = state.pile_left[row]
     pile = f"Level {'I' * row} pile"
     ctx.refilled.add(slot)
-    ctx.phase = max(ctx.phase, ctx.phase.CLEANUP)
     if clause.tile is None:
         if left:
             raise runner.illegal(
@@ -457,7 +455,3 @@ def refill(runner: TurnRunner, clause: Refill) -> str:
             state.pile_out[row] = True
     state.shelf[slot] = clause.tile
     return f"refills {slot} with {clause.tile.describe()}"
-
-
-def tile_title(kind: str) -> str:
-    return tile_kinds()[kind].title
