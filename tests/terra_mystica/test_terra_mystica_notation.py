@@ -1,0 +1,142 @@
+"""The command language in both dialects and both containers: what parses, what it
+means, and the notation errors for what does not parse."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from gamelog.core.errors import NotationError
+from gamelog.core.replay import replay
+from gamelog.games import detect
+from gamelog.games.terra_mystica import GAME
+from gamelog.games.terra_mystica import commands as cmd
+from gamelog.games.terra_mystica.moves import LedgerRow, parse_command_log
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+CORPUS = ROOT / "tests" / "corpus" / "terra_mystica"
+SAMPLES = ROOT / "samples" / "terra_mystica"
+EXPECTED = json.loads((CORPUS / "expected.json").read_text())
+
+
+def final_vp(text: str) -> dict[str, int]:
+    result = replay(GAME, text, "log")
+    assert result.error is None, str(result.error)
+    assert result.finished
+    return {f.name: f.r["VP"] for f in result.state.engine.order}
+
+
+def test_2013_dialect_game_scores_like_the_modern_log() -> None:
+    text = (SAMPLES / "game_2013_dialect.txt").read_text()
+    assert "Witches: +Bon4" in text and "\nstart\n" in text and "Build" in text
+    assert final_vp(text) == EXPECTED["4pLeague_S60_D1L1_G2.txt"]
+
+
+def test_keywords_hexes_and_factions_are_case_insensitive() -> None:
+    text = (CORPUS / "commands" / "4pLeague_S1_D1L1_G3.txt").read_text()
+    assert final_vp(text.upper()) == EXPECTED["4pLeague_S1_D1L1_G3.txt"]
+
+
+def test_game_header_and_comments_are_accepted() -> None:
+    text = (CORPUS / "commands" / "4pLeague_S1_D1L1_G2.txt").read_text()
+    annotated = "game: terra-mystica\n# league game\n" + text.replace("\n", "  # note\n", 5)
+    assert final_vp(annotated) == EXPECTED["4pLeague_S1_D1L1_G2.txt"]
+
+
+def test_both_forms_are_recognised_without_a_game_line() -> None:
+    commands = (CORPUS / "commands" / "4pLeague_S1_D1L1_G2.txt").read_text()
+    ledger = (CORPUS / "ledgers" / "4pLeague_S1_D1L1_G2.txt").read_text()
+    assert detect(commands) is GAME
+    assert detect(ledger) is GAME
+    assert GAME.parse(ledger).header.form == "ledger"
+    assert GAME.parse(commands).header.form == "commands"
+
+
+def test_a_line_holds_several_commands_and_its_leech_answers_come_first() -> None:
+    (line,) = parse_command_log("Witches: burn 4. Action ACT5. build E7. Leech 1 from darklings\n")
+    kinds = [type(c) for _, c in line.entries]
+    assert kinds == [cmd.Leech, cmd.Burn, cmd.Action, cmd.Build]
+    assert [c.text for _, c in line.entries] == [
+        "Leech 1 from darklings",
+        "burn 4",
+        "Action ACT5",
+        "build E7",
+    ]
+    assert {actor for actor, _ in line.entries} == {"witches"}
+
+
+@pytest.mark.parametrize(
+    ("text", "command"),
+    [
+        ("convert 1pw to 1c", cmd.Convert("convert 1pw to 1c", 1, "PW", 1, "C")),
+        ("Convert 3 power to 3 coins", cmd.Convert("Convert 3 power to 3 coins", 3, "PW", 3, "C")),
+        ("convert pw to c", cmd.Convert("convert pw to c", 1, "PW", 1, "C")),
+        ("upgrade e2 to trading post", cmd.Upgrade("upgrade e2 to trading post", "E2", "TP")),
+        ("send priest to air for 1", cmd.Send("send priest to air for 1", "AIR", 1)),
+        ("transform f2 to grey", cmd.Transform("transform f2 to grey", "F2", "gray")),
+        ("+2TW5", cmd.Adjust("+2TW5", 2, "TW5", None)),
+        ("-SPADE", cmd.Adjust("-SPADE", -1, "SPADE", None)),
+        ("advance shipping", cmd.Advance("advance shipping", "ship")),
+        ("Leech 1", cmd.Leech("Leech 1", 1, None)),
+        ("decline", cmd.Decline("decline", None, None)),
+        ("pass", cmd.Pass("pass", None)),
+        ("connect r12", cmd.Connect("connect r12", ("r12",))),
+        ("bridge d4:c2", cmd.Bridge("bridge d4:c2", "D4", "C2", False)),
+    ],
+)
+def test_command_meaning(text: str, command: cmd.Command) -> None:
+    (line,) = parse_command_log(f"nomads: {text}\n")
+    assert line.entries == (("nomads", command),)
+
+
+def test_first_bonus_tiles_in_2013_style() -> None:
+    (line,) = parse_command_log("Darklings: +Bon5\n")
+    assert line.entries == (("darklings", cmd.Pass("pass BON5", "BON5")),)
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column", "words"),
+    [
+        ("setup witches\nwitches: biuld E7\n", 2, 10, "unexpected 'biuld"),
+        ("setup witches\nwitches: upgrade E7 to palace\n", 2, 24, "a building"),
+        ("setup witches\nwitches: send p to moon\n", 2, 20, "a cult track"),
+        ("opton strict-leech\n", 1, 1, "unexpected"),
+        (
+            "setup witches\nwitches: convert 1pw to\n",
+            2,
+            24,
+            "end of line; expected a number or a resource",
+        ),
+    ],
+)
+def test_notation_errors_point_at_the_fault(text: str, line: int, column: int, words: str) -> None:
+    result = replay(GAME, text, "bad")
+    assert isinstance(result.error, NotationError)
+    assert (result.error.line, result.error.column) == (line, column)
+    assert words in result.error.message
+
+
+def test_ledger_rows_carry_the_recorded_state() -> None:
+    moves = GAME.parse((CORPUS / "ledgers" / "4pLeague_S66_D1L1_G5.txt").read_text()).moves
+    row = next(m for m in moves if isinstance(m, LedgerRow) and m.source == "dig 1. build H7")
+    assert row.faction == "darklings"
+    recorded = row.recorded
+    assert (recorded.vp, recorded.coins, recorded.workers, recorded.priests) == (24, 13, 5, 0)
+    assert recorded.bowls == (5, 7, 0)
+    assert recorded.cults == (0, 1, 1, 0)
+    assert recorded.leech == (1,)
+
+
+@pytest.mark.parametrize(
+    ("cell", "replacement"),
+    [("24 VP", "24 PV"), ("13 C", "13"), ("5/7/0 PW", "5/7 PW"), ("0/1/1/0", "0/1/1")],
+)
+def test_malformed_ledger_cells_are_notation_errors(cell: str, replacement: str) -> None:
+    lines = (CORPUS / "ledgers" / "4pLeague_S66_D1L1_G5.txt").read_text().split("\n")
+    number = next(i for i, line in enumerate(lines) if line.endswith("dig 1. build H7"))
+    lines[number] = lines[number].replace(cell, replacement, 1)
+    result = replay(GAME, "\n".join(lines), "bad")
+    assert isinstance(result.error, NotationError)
+    assert result.error.line == number + 1
