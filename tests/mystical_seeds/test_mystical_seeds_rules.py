@@ -511,3 +511,46 @@ def test_events_say_what_happened_and_carry_the_prestige() -> None:
         "Ann taps the Graft fairy at blue (1 fairy there) and collects 1 blue seed: blue in 1"
     )
     assert lab(state, "Bob") == {}
+
+
+def test_a_pile_that_ran_out_stays_out_and_only_emptied_slots_are_refilled() -> None:
+    line = (
+        'Ann: cultivate "Ember Moss" with 1 4; take ascend; take gather; '
+        + GLOW
+        + "; refill I2 none; refill I3 {}"
+    )
+    prepare = with_lab("Ann", {1: "red", 4: "yellow"}, red=2, yellow=2)
+    state, _, error = prepared([line.format("none")], prepare)
+    assert error is None and state.pile_out[1]
+    assert [t.spec.kind for t in state.players["Ann"].tiles] == ["ascend", "gather"]
+    _, _, error = prepared([line.format("potion")], prepare)
+    assert error is not None
+    assert error.message == "the Level I pile has run out, and piles are not replenished"
+    _, _, error = prepared([line.format("potion; refill I4 potion")], prepare)
+    assert error is not None and error.message.startswith("the Level I pile has run out")
+    stray = 'Ann: cultivate "Ember Moss" with 1 4; ' + GLOW + "; refill I4 potion"
+    _, _, error = prepared([stray], prepare)
+    assert error is not None and error.message == "slot I4 was not emptied this turn"
+
+
+def test_x_tokens_go_on_two_research_cards_and_bundle_needs_its_track() -> None:
+    header = BASE.replace("sun twoturns crown harvest", "sun twoturns xtokens bundle")
+    moon = 'Ann: cultivate "Moon Fern" with 5 6; take {}; ' + GLOW + "; refill II{} crown"
+    state, _, error = prepared(
+        [moon.format('xtokens on "Ember Moss" "Elder Rose"', 3)], give("Ann", blue=4), header
+    )
+    assert error is None
+    assert {s.card.name: s.x_owner for s in state.research if s.card and s.x_owner} == {
+        "Ember Moss": "Ann",
+        "Elder Rose": "Ann",
+    }
+    _, _, error = prepared([moon.format('xtokens on "Ember Moss"', 3)], give("Ann", blue=4), header)
+    assert error is not None and "go on 2 different plant card(s)" in error.message
+    _, _, error = prepared([moon.format("bundle red at 1", 4)], give("Ann", blue=4), header)
+    assert error is not None and "Bundle also advances a track" in error.message
+    state, _, error = prepared(
+        [moon.format("bundle red at 1 advance yellow", 4)], give("Ann", blue=4), header
+    )
+    assert error is None
+    ann = state.players["Ann"]
+    assert (ann.potions, ann.tracks["yellow"], ann.lab[0]) == (2, 1, "red")
