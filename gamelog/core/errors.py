@@ -54,6 +54,8 @@ class GamelogError(Exception):
             self.line = line
             if self.column is None:
                 self.column = column if column is not None else 1
+        elif self.line is not None and self.column is None:
+            self.column = 1
         return self
 
     def to_dict(self) -> dict[str, object]:

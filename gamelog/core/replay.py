@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from gamelog.core.errors import GamelogError, IllegalMove, SetupError
+from gamelog.core.errors import GamelogError, IllegalMove
 from gamelog.core.game import Event, Game, GameLog, Move
 from gamelog.core.notation import normalise
 
@@ -107,6 +107,4 @@ def _placed(
     error: GamelogError, path: str, *, line: int, column: int | None = None
 ) -> GamelogError:
     error.path = path
-    if isinstance(error, SetupError | IllegalMove) or error.line is None:
-        error.at(line, column)
-    return error
+    return error.at(line, column)

@@ -37,3 +37,12 @@ def test_a_huge_line_is_clipped_around_the_caret() -> None:
     assert all(len(line) < 400 for line in lines)
     source, caret = lines[1], lines[2]
     assert caret.index("^") < len(source)
+
+
+def test_a_line_without_a_column_gets_column_1() -> None:
+    from gamelog.core.errors import SetupError
+
+    error = SetupError("no players", line=3).at(1, 5)
+    assert (error.line, error.column) == (3, 1)
+    unplaced = SetupError("no players").at(7, 5)
+    assert (unplaced.line, unplaced.column) == (7, 5)
