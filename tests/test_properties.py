@@ -8,7 +8,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from mutations import mutated_logs
 
 from gamelog.cli import main
 from gamelog.core.audit import audit_file
@@ -18,30 +18,8 @@ SAMPLES = sorted(p for p in (ROOT / "samples").rglob("*.log") if p.is_file())
 TYPED = {"ok", "illegal", "notation-error", "setup-error"}
 
 
-@st.composite
-def mutated_logs(draw: st.DrawFn) -> str:
-    lines = draw(st.sampled_from(SAMPLES)).read_text(encoding="utf-8").split("\n")
-    for _ in range(draw(st.integers(1, 3))):
-        if not lines:
-            break
-        kind = draw(st.sampled_from(["drop", "duplicate", "swap", "char", "truncate"]))
-        i = draw(st.integers(0, len(lines) - 1))
-        j = draw(st.integers(0, len(lines) - 1))
-        if kind == "drop":
-            del lines[i]
-        elif kind == "duplicate":
-            lines.insert(i, lines[i])
-        elif kind == "swap":
-            lines[i], lines[j] = lines[j], lines[i]
-        elif kind == "char":
-            line = lines[i]
-            at = draw(st.integers(0, len(line)))
-            char = draw(st.characters(codec="utf-8", exclude_categories=("Cs",)))
-            lines[i] = line[:at] + char + line[at + 1 :]
-        else:
-            text = "\n".join(lines)
-            lines = text[: draw(st.integers(0, len(text)))].split("\n")
-    return "\n".join(lines)
+BASES = [path.read_text(encoding="utf-8") for path in SAMPLES]
+ALPHABET = 'aekmoprstx0123456789 :;,.#()/"=-+\t\u00a0\ufeffé'
 
 
 def _write(text: str) -> str:
@@ -53,7 +31,7 @@ def _write(text: str) -> str:
 
 
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(mutated_logs())
+@given(mutated_logs(BASES, ALPHABET))
 def test_audit_reports_only_typed_outcomes_with_a_line(text: str) -> None:
     path = _write(text)
     try:
@@ -66,7 +44,7 @@ def test_audit_reports_only_typed_outcomes_with_a_line(text: str) -> None:
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(mutated_logs())
+@given(mutated_logs(BASES, ALPHABET))
 def test_check_never_shows_a_traceback(text: str) -> None:
     path = _write(text)
     try:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from mutations import assert_located, assert_position_usable, mutated_logs
 from mystical_seeds_helpers import SAMPLES
 
-from gamelog.core.errors import GamelogError
 from gamelog.core.replay import replay
 from gamelog.games.mystical_seeds import GAME
 from gamelog.games.mystical_seeds.catalogue import tile_kinds
@@ -26,56 +26,19 @@ VALID = [
 ALPHABET = '0123456789 +-=,;:()"#abcdefgilnoprstuwxyIL\t\u00e9'
 
 
-@st.composite
-def mutated(draw: st.DrawFn) -> str:
-    lines = draw(st.sampled_from(VALID)).split("\n")
-    for _ in range(draw(st.integers(1, 3))):
-        if not lines:
-            break
-        index = draw(st.integers(0, len(lines) - 1))
-        kind = draw(st.sampled_from(["drop", "duplicate", "swap", "change", "truncate", "insert"]))
-        if kind == "drop":
-            del lines[index]
-        elif kind == "duplicate":
-            lines.insert(index, lines[index])
-        elif kind == "swap":
-            other = draw(st.integers(0, len(lines) - 1))
-            lines[index], lines[other] = lines[other], lines[index]
-        elif kind == "truncate":
-            lines = lines[:index]
-        else:
-            line = lines[index]
-            at = draw(st.integers(0, len(line)))
-            char = draw(st.text(ALPHABET, min_size=1, max_size=3))
-            if kind == "change":
-                lines[index] = line[:at] + char + line[at + 1 :]
-            else:
-                lines[index] = line[:at] + char + line[at:]
-    return "\n".join(lines)
-
-
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(mutated())
+@given(mutated_logs(VALID, ALPHABET))
 def test_mutated_logs_end_in_success_or_a_placed_error(text: str) -> None:
     result = replay(GAME, text, "<mutated>")
-    if result.error is not None:
-        assert isinstance(result.error, GamelogError)
-        assert isinstance(result.error.line, int) and result.error.line >= 1
-        assert isinstance(result.error.column, int) and result.error.column >= 1
-        assert result.error.message
-        if result.error.kind == "illegal":
-            assert result.error.rule
-    else:
-        GAME.score(result.state)
-        GAME.render_position(result.state)
+    assert_located(result)
+    assert_position_usable(GAME, result)
 
 
 @settings(max_examples=60, deadline=None)
 @given(st.text(ALPHABET + "\n", max_size=200))
 def test_garbage_after_a_valid_header_never_crashes(tail: str) -> None:
     header = VALID[0].split("\nAnn:", 1)[0] + "\n"
-    result = replay(GAME, header + "Ann: " + tail, "<garbage>")
-    assert result.error is None or result.error.line is not None
+    assert_located(replay(GAME, header + "Ann: " + tail, "<garbage>"))
 
 
 CIRCLE = st.integers(0, 8).map(str)
@@ -143,9 +106,5 @@ def spliced(draw: st.DrawFn) -> str:
 @given(spliced())
 def test_a_clause_spliced_into_a_real_game_never_crashes(text: str) -> None:
     result = replay(GAME, text, "<spliced>")
-    if result.error is not None:
-        assert isinstance(result.error, GamelogError)
-        assert result.error.line is not None and result.error.column is not None
-        assert result.error.message
-    else:
-        GAME.score(result.state)
+    assert_located(result)
+    assert_position_usable(GAME, result)
