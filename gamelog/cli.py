@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import sys
-import traceback
 from collections.abc import Callable
 from functools import partial
 from typing import Any, NoReturn
@@ -97,6 +96,8 @@ def guarded(debug: bool, path: str, action: Callable[[], int]) -> int:
         return action()
     except Exception as error:
         if debug:
+            import traceback
+
             traceback.print_exc()
         click.echo(
             f"{path}: internal error: {type(error).__name__}: {error} "
@@ -404,8 +405,6 @@ def _public(rec: dict[str, Any]) -> dict[str, Any]:
 @main.command(name="games")
 def games_command() -> None:
     """The supported games, their player counts and what a move looks like."""
-    from tabulate import tabulate
-
     rows = [
         [
             game.name,
@@ -415,7 +414,7 @@ def games_command() -> None:
         ]
         for game in games.all_games()
     ]
-    click.echo(tabulate(rows, headers=["game", "title", "players", "a move looks like"]))
+    click.echo(render.plain_table(rows, ["game", "title", "players", "a move looks like"]))
 
 
 @main.command()

@@ -15,7 +15,6 @@ import sys
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamelog.core.scoring import Number, ScoreSheet
@@ -94,6 +93,8 @@ class Game(ABC):
 
     def cheat_sheet(self) -> str:
         """The notation cheat-sheet (``notation.md`` beside the game's module)."""
+        from importlib import resources
+
         package = sys.modules[type(self).__module__].__package__ or ""
         return resources.files(package).joinpath("notation.md").read_text(encoding="utf-8")
 

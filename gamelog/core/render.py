@@ -11,8 +11,6 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from tabulate import tabulate
-
 from gamelog.core.scoring import Number, ScoreSheet
 
 TABLE_FORMATS = {"table": "simple", "markdown": "github"}
@@ -24,6 +22,13 @@ def number(value: Number | None) -> str:
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     return str(value)
+
+
+def tabulate(rows: list[list[Any]], headers: list[str], tablefmt: str) -> str:
+    """tabulate, imported on first use: it costs a one-shot JSON or CSV run 30 ms."""
+    from tabulate import tabulate as render_table
+
+    return render_table(rows, headers=headers, tablefmt=tablefmt)
 
 
 def score_table(sheet: ScoreSheet, fmt: str = "table") -> str:
@@ -103,6 +108,10 @@ def audit_rows(records: Iterable[dict[str, Any]]) -> list[list[str]]:
 
 def audit_table(records: Sequence[dict[str, Any]]) -> str:
     return tabulate(audit_rows(records), headers=list(AUDIT_COLUMNS), tablefmt="simple")
+
+
+def plain_table(rows: list[list[Any]], headers: list[str]) -> str:
+    return tabulate(rows, headers=headers, tablefmt="simple")
 
 
 def audit_csv(records: Sequence[dict[str, Any]]) -> str:
