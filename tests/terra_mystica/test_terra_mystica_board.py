@@ -75,3 +75,22 @@ def test_spades_walk_towards_home() -> None:
     # From green with one spade a brown faction gets blue (towards brown), not gray.
     assert colours_on_cycle("green", "brown", 1)[0] == "blue"
     assert colours_on_cycle("green", "brown", 3)[0] == "brown"
+
+
+def test_a_map_line_switches_to_that_terrain_file() -> None:
+    from gamelog.core.replay import replay
+    from gamelog.games.terra_mystica import GAME
+
+    log = (
+        "map 95a66999127893f5925a5f591d54f8bcb9a670e6\n"
+        "score SCORE1,SCORE2,SCORE3,SCORE4,SCORE5,SCORE6\n"
+        "setup witches\nsetup halflings\n"
+        "witches: build B6\nhalflings: build B1\nhalflings: build B2\n"
+    )
+    result = replay(GAME, log, "fire-and-ice.txt")
+    assert result.error is None, str(result.error)
+    engine = result.state.engine
+    assert engine.building == {"B6": "D", "B1": "D", "B2": "D"}
+    assert engine.colour["B6"] == "green"
+    bad = replay(GAME, log.replace("build B6", "build A1"), "x")
+    assert bad.error is not None and "no hex A1" in bad.error.message

@@ -134,3 +134,16 @@ def test_notation_error_has_line_and_column() -> None:
     result = replay(GAME, "setup witches\nwitches: build\n", "x")
     assert isinstance(result.error, NotationError)
     assert (result.error.line, result.error.column) == (2, 15)
+
+
+def test_a_fire_and_ice_final_scoring_adds_18_12_6() -> None:
+    text = (CORPUS / "commands" / "4pLeague_S1_D1L1_G2.txt").read_text()
+    plain = replay(GAME, text, "x").state.engine
+    extra = replay(GAME, "final-scoring connected-clusters\n" + text, "x").state.engine
+    gained = {f.name: extra.factions[f.name].r["VP"] - f.r["VP"] for f in plain.order}
+    clusters = {f.name: f.measures["connected-clusters"] for f in extra.order}
+    assert clusters == {"halflings": 6, "darklings": 4, "dwarves": 4, "mermaids": 7}
+    # 18 for 7 clusters, 12 for 6, and the tied third place splits 6 into 3 + 3.
+    assert gained == {"halflings": 12, "darklings": 3, "dwarves": 3, "mermaids": 18}
+    sheet = GAME.score(type("S", (), {"engine": extra})())
+    assert any(row.category == "final scoring tile" for row in sheet.rows)

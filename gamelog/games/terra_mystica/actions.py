@@ -467,6 +467,7 @@ class Actions:
 
     def adjust_command(self: Engine, f: Faction, delta: int, kind: str, source: str | None) -> None:
         """``+FAV11``, ``+TW3``, ``+EARTH`` and friends: take what the faction is owed."""
+        kind = rules().resource_aliases.get(kind, kind)
         r = f.r
         checked = False
         if kind in self.cult_set:

@@ -2,114 +2,145 @@
 
 Each command keeps ``text``, the command as the log wrote it (whitespace tidied
 the way the online engine tidies it), because the ledger shows commands
-verbatim. Commands are immutable and shared between lines with the same text.
+verbatim. Commands are immutable named tuples, shared between lines with the
+same text (a league log has hundreds of them, and tuples are cheap to build).
+
+``internal`` is true for the engine's own rows (income, final scoring, effect
+rows): ledgers show them, players never type them.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple, Protocol
 
 
-@dataclass(frozen=True, slots=True)
-class Command:
-    """Base of every command; ``text`` is what the ledger's command column shows."""
+class Command(Protocol):
+    """What every command has."""
 
-    text: str
+    @property
+    def text(self) -> str: ...
 
-    #: Engine-internal commands (income, final scoring rows) appear in ledgers but
-    #: are never typed by a player.
-    internal = False
+    @property
+    def internal(self) -> bool: ...
 
 
 # --- faction commands -----------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Build(Command):
+class Build(NamedTuple):
+    text: str
     hex: str
 
+    internal = False
 
-@dataclass(frozen=True, slots=True)
-class Upgrade(Command):
+
+class Upgrade(NamedTuple):
+    text: str
     hex: str
     building: str
 
+    internal = False
 
-@dataclass(frozen=True, slots=True)
-class Send(Command):
+
+class Send(NamedTuple):
+    text: str
     cult: str
     amount: int | None
 
+    internal = False
 
-@dataclass(frozen=True, slots=True)
-class Convert(Command):
+
+class Convert(NamedTuple):
+    text: str
     from_count: int
     from_type: str
     to_count: int
     to_type: str
 
+    internal = False
 
-@dataclass(frozen=True, slots=True)
-class Burn(Command):
+
+class Burn(NamedTuple):
+    text: str
     amount: int
 
+    internal = False
 
-@dataclass(frozen=True, slots=True)
-class Leech(Command):
+
+class Leech(NamedTuple):
+    text: str
     amount: int
     source: str | None
 
+    internal = False
 
-@dataclass(frozen=True, slots=True)
-class Decline(Command):
+
+class Decline(NamedTuple):
+    text: str
     amount: int | None
     source: str | None
 
+    internal = False
 
-@dataclass(frozen=True, slots=True)
-class Transform(Command):
+
+class Transform(NamedTuple):
+    text: str
     hex: str
     colour: str | None
 
+    internal = False
 
-@dataclass(frozen=True, slots=True)
-class Dig(Command):
+
+class Dig(NamedTuple):
+    text: str
     amount: int
 
+    internal = False
 
-@dataclass(frozen=True, slots=True)
-class Bridge(Command):
+
+class Bridge(NamedTuple):
+    text: str
     a: str
     b: str
     allow_illegal: bool
 
+    internal = False
 
-@dataclass(frozen=True, slots=True)
-class Connect(Command):
+
+class Connect(NamedTuple):
     """Mermaids found a town across a river hex, named by land hexes or by ``rN``."""
 
+    text: str
     hexes: tuple[str, ...]
 
+    internal = False
 
-@dataclass(frozen=True, slots=True)
-class Pass(Command):
+
+class Pass(NamedTuple):
+    text: str
     tile: str | None
 
+    internal = False
 
-@dataclass(frozen=True, slots=True)
-class Action(Command):
+
+class Action(NamedTuple):
+    text: str
     name: str
 
+    internal = False
 
-@dataclass(frozen=True, slots=True)
-class Advance(Command):
+
+class Advance(NamedTuple):
+    text: str
     track: str  # "ship" or "dig"
 
+    internal = False
 
-@dataclass(frozen=True, slots=True)
-class Adjust(Command):
+
+class Adjust(NamedTuple):
     """``+FAV11``, ``+2TW5``, ``+EARTH``, ``-SPADE``, ``+8vp for FIRE``."""
 
+    text: str
     delta: int
     kind: str
     source: str | None
@@ -120,37 +151,45 @@ class Adjust(Command):
         return self.kind == "VP" and self.source is not None
 
 
-@dataclass(frozen=True, slots=True)
-class Wait(Command):
-    pass
+class Wait(NamedTuple):
+    text: str
+
+    internal = False
 
 
-@dataclass(frozen=True, slots=True)
-class Done(Command):
-    pass
+class Done(NamedTuple):
+    text: str
+
+    internal = False
 
 
-@dataclass(frozen=True, slots=True)
-class PickColour(Command):
+class PickColour(NamedTuple):
+    text: str
     colour: str
 
+    internal = False
 
-@dataclass(frozen=True, slots=True)
-class UnlockTerrain(Command):
+
+class UnlockTerrain(NamedTuple):
+    text: str
     what: str
 
+    internal = False
 
-@dataclass(frozen=True, slots=True)
-class GainFor(Command):
+
+class GainFor(NamedTuple):
+    text: str
     to_type: str
     from_type: str
 
+    internal = False
 
-@dataclass(frozen=True, slots=True)
-class Income(Command):
+
+class Income(NamedTuple):
     """``income`` (2013 logs; the engine runs income phases itself) or the engine's
     ``cult_income_for_faction`` / ``other_income_for_faction`` rows (``phase``)."""
 
+    text: str
     phase: str | None
 
     @property
@@ -158,123 +197,162 @@ class Income(Command):
         return self.phase is not None
 
 
-@dataclass(frozen=True, slots=True)
-class Start(Command):
+class Start(NamedTuple):
     """``start`` (2013 logs): begin the round; a no-op today."""
 
+    text: str
 
-@dataclass(frozen=True, slots=True)
-class StartPlanning(Command):
-    pass
+    internal = False
 
 
-@dataclass(frozen=True, slots=True)
-class ScoreResources(Command):
+class StartPlanning(NamedTuple):
+    text: str
+
+    internal = False
+
+
+class ScoreResources(NamedTuple):
+    text: str
     internal = True
 
 
-@dataclass(frozen=True, slots=True)
-class SetupRow(Command):
+class SetupRow(NamedTuple):
     """The ``setup`` row of a ledger (start resources of a faction)."""
 
+    text: str
     internal = True
 
 
-@dataclass(frozen=True, slots=True)
-class Effect(Command):
+class Effect(NamedTuple):
     """``[opponent accepted power]`` / ``[all opponents declined power]`` ledger rows."""
 
+    text: str
     internal = True
 
 
 # --- admin commands -------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Option(Command):
+class Option(NamedTuple):
+    text: str
     name: str
 
+    internal = False
 
-@dataclass(frozen=True, slots=True)
-class ScoreTiles(Command):
+
+class ScoreTiles(NamedTuple):
+    text: str
     tiles: tuple[str, ...]
 
+    internal = False
 
-@dataclass(frozen=True, slots=True)
-class ScoreTile(Command):
+
+class ScoreTile(NamedTuple):
     """One ``Round N scoring: SCOREk`` comment of a ledger."""
 
+    text: str
     round: int
     tile: str
 
+    internal = False
 
-@dataclass(frozen=True, slots=True)
-class Delete(Command):
+
+class Delete(NamedTuple):
+    text: str
     tile: str
 
+    internal = False
 
-@dataclass(frozen=True, slots=True)
-class SetupFaction(Command):
+
+class SetupFaction(NamedTuple):
+    text: str
     faction: str
     player: str | None
 
+    internal = False
 
-@dataclass(frozen=True, slots=True)
-class MapSelect(Command):
+
+class MapSelect(NamedTuple):
+    text: str
     map_id: str
 
+    internal = False
 
-@dataclass(frozen=True, slots=True)
-class FactionVariant(Command):
+
+class FactionVariant(NamedTuple):
+    text: str
     name: str
 
+    internal = False
 
-@dataclass(frozen=True, slots=True)
-class FinalScoring(Command):
+
+class FinalScoring(NamedTuple):
+    text: str
     kind: str
 
+    internal = False
 
-@dataclass(frozen=True, slots=True)
-class Order(Command):
+
+class Order(NamedTuple):
+    text: str
     players: tuple[str, ...]
 
+    internal = False
 
-@dataclass(frozen=True, slots=True)
-class DropFaction(Command):
+
+class DropFaction(NamedTuple):
+    text: str
     faction: str
 
+    internal = False
 
-@dataclass(frozen=True, slots=True)
-class Randomize(Command):
+
+class Randomize(NamedTuple):
+    text: str
     version: str
     seed: str
 
+    internal = False
 
-@dataclass(frozen=True, slots=True)
-class Player(Command):
+
+class Player(NamedTuple):
+    text: str
     name: str
 
-
-@dataclass(frozen=True, slots=True)
-class PlayerCount(Command):
-    count: int
+    internal = False
 
 
-@dataclass(frozen=True, slots=True)
-class Finish(Command):
-    pass
+class PlayerCount(NamedTuple):
+    text: str
+    number: int
+
+    internal = False
 
 
-@dataclass(frozen=True, slots=True)
-class NoOp(Command):
+class Finish(NamedTuple):
+    text: str
+
+    internal = False
+
+
+class NoOp(NamedTuple):
     """Admin commands without a rules effect (abort, start-preview, admin email)."""
 
+    text: str
 
-@dataclass(frozen=True, slots=True)
-class DropOption(Command):
+    internal = False
+
+
+class DropOption(NamedTuple):
+    text: str
     name: str
 
+    internal = False
 
-@dataclass(frozen=True, slots=True)
-class Comment(Command):
+
+class Comment(NamedTuple):
     """A ``# text`` comment: the ledger shows it as a comment row."""
+
+    text: str
+
+    internal = False

@@ -101,19 +101,13 @@ class Engine(Resources, Reach, Towns, Leech, Flow, Actions, Scoring):
 
     def feed(self, actor: str, command: cmd.Command, next_actor: str) -> None:
         """Play one entry of the stream; ``next_actor`` is whose entry comes next."""
-        self.do_command(actor, command)
-        if actor not in (ADMIN, COMMENT) and next_actor != actor:
-            faction = self.factions.get(actor)
-            if faction is not None:
-                self.maybe_advance_to_next_player(faction)
-        self.what_next()
-
-    def do_command(self, actor: str, command: cmd.Command) -> None:
         if actor == COMMENT:
             self.ledger.comment(command.text)
-            return
-        faction: Faction | None = None
-        if actor != ADMIN:
+        elif actor == ADMIN:
+            self.admin_command(actor, command)
+            if self.ledger.force_finish:
+                self.ledger.finish_row()
+        else:
             faction = self.factions.get(actor)
             if faction is None:
                 known = ", ".join(f.name for f in self.order) or "none yet"
@@ -122,15 +116,19 @@ class Engine(Resources, Reach, Towns, Leech, Flow, Actions, Scoring):
                     rule="a faction line names a faction set up with 'setup FACTION'",
                     facts=[f"factions in the game: {known}"],
                 )
-            if not self.ledger.collecting or self.ledger.current is not faction:
-                self.ledger.start_row(faction)
-        self.command(faction, actor, command)
-        if faction is not None and not faction.dropped:
-            self.ledger.add_command(command.text)
-        if self.ledger.force_finish:
-            if faction is not None:
+            ledger = self.ledger
+            if not ledger.collecting or ledger.current is not faction:
+                ledger.start_row(faction)
+            faction.waiting = False
+            self.faction_command(faction, command)
+            if not faction.dropped:
+                ledger.add_command(command.text)
+            if ledger.force_finish:
                 self.maybe_advance_to_next_player(faction)
-            self.ledger.finish_row()
+                ledger.finish_row()
+            if next_actor != actor:
+                self.maybe_advance_to_next_player(faction)
+        self.what_next()
 
     def handle_internal(self, f: Faction, text: str, action: Callable[[], None]) -> None:
         """An engine-internal row (income, final scoring) for ``f``."""
@@ -143,13 +141,6 @@ class Engine(Resources, Reach, Towns, Leech, Flow, Actions, Scoring):
         self.ledger.finish_row()
 
     # --- dispatch -------------------------------------------------------------------
-
-    def command(self, f: Faction | None, actor: str, c: cmd.Command) -> None:
-        if f is not None:
-            f.waiting = False
-            self.faction_command(f, c)
-            return
-        self.admin_command(actor, c)
 
     def faction_command(self, f: Faction, c: cmd.Command) -> None:
         handler = _FACTION_HANDLERS.get(type(c))
@@ -321,7 +312,7 @@ class Engine(Resources, Reach, Towns, Leech, Flow, Actions, Scoring):
             case cmd.Player():
                 self.players.append(c.name)
             case cmd.PlayerCount():
-                self.player_count = c.count
+                self.player_count = c.number
             case cmd.Order():
                 pass
             case cmd.Finish():

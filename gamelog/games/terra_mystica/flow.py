@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from gamelog.games.terra_mystica.engine import Engine
 
 _PHASE_MASK = {"cult": 1, "other": 14, "all": 15}
+#: Reminders dropped as soon as the faction owes nothing of the kind.
+_SETTLED = frozenset({"favor", "town", "bridge"})
 
 
 def possessive(name: str) -> str:
@@ -59,6 +61,16 @@ class Flow:
 
     # --- what factions must still do ------------------------------------------------
 
+    def _dismiss_settled(self: Engine, f: Faction) -> None:
+        name = f.name
+        required = self.action_required
+        for r in required:
+            if r.faction == name and r.type in _SETTLED:
+                self.action_required = [
+                    r for r in required if not (r.faction == name and r.type in _SETTLED)
+                ]
+                return
+
     def require_action(self: Engine, f: Faction, record: Record) -> None:
         if f.dropped:
             return
@@ -89,6 +101,22 @@ class Flow:
         if f.dropped:
             return False
         r = f.r
+        if not (
+            r["SPADE"]
+            or r["FREE_TF"]
+            or r["LOSE_CULT"]
+            or r["FREE_TP"]
+            or r["FREE_D"]
+            or r["CULT"]
+            or r["GAIN_FAVOR"]
+            or r["GAIN_TW"]
+            or r["BRIDGE"]
+            or r["CONVERT_W_TO_P"]
+        ):
+            # Nothing owed: only forget settled favor/town/bridge reminders.
+            if self.action_required:
+                self._dismiss_settled(f)
+            return False
         incomplete = False
         if r["SPADE"]:
             incomplete = True

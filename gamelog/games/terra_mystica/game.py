@@ -190,7 +190,7 @@ def _rewrite_stream(stream: list[Entry | None], engine: Engine) -> None:
             continue
         actor, command = entry
         if actor == ADMIN and isinstance(command, cmd.PlayerCount):
-            engine.player_count = command.count
+            engine.player_count = command.number
             stream[i] = None
             continue
         if last is not None:

@@ -17,7 +17,7 @@ import hashlib
 import re
 import tempfile
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -303,7 +303,7 @@ class _ToCommands(Transformer):
         comment = c[1] if len(c) > 1 else None
         line = _LINE_TEXT.get(keyword.line)
         if line is not None:
-            command = replace(command, text=tidy(line.split("#", 1)[0]))
+            command = command._replace(text=tidy(line.split("#", 1)[0]))
         return keyword.line, (*_comment_entries(comment), (ADMIN, command))
 
     def comment_line(self, c: list[Any]) -> Any:
@@ -361,7 +361,7 @@ def _comment_entries(comment: Token | None) -> tuple[Entry, ...]:
 
 
 def _with_text(command: cmd.Command, text: str) -> cmd.Command:
-    return replace(command, text=text)
+    return command._replace(text=text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -669,7 +669,7 @@ def _ledger_row(c: list[Any], lines: list[str]) -> LedgerRow:
     command_text = row_text.split("\t")[-1] if "\t" in row_text else ""
     texts = [tidy(p) for p in command_text.split(".") if tidy(p)]
     if len(texts) == len(commands):
-        commands = [replace(k, text=t) for k, t in zip(commands, texts, strict=True)]
+        commands = [k._replace(text=t) for k, t in zip(commands, texts, strict=True)]
     bowls = tuple(int(x) for x in _CELL_NUMBER.findall(str(pw_cell)))
     cults = tuple(int(x) for x in _CELL_NUMBER.findall(str(cult_cell)))
     recorded = Recorded(

@@ -8,7 +8,6 @@ steps, a town tile's key, a cult step's power, a round scoring tile's VP).
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING
 
 from gamelog.core.errors import IllegalMove
@@ -71,14 +70,12 @@ _KNOWN = PSEUDO_RESOURCES | BASIC_RESOURCES
 _SPECIAL_KINDS = frozenset(
     {"PW", "PW_TOKEN", "LOSE_PW_TOKEN", "GAIN_SHIP", "GAIN_TELEPORT", "GAIN_ACTION"}
 )
-_ALIASES = rules().resource_aliases
 #: Resources with a ceiling, and the key holding it.
 _CAPS = {"P": "MAX_P", **{cult: f"MAX_{cult}" for cult in rules().cults}}
 
 
-@cache
-def _tile_kinds() -> dict[str, str]:
-    return {name: tile.kind for name, tile in tiles().items()}
+#: Tile name -> "bonus", "favor", "town" or "scoring".
+_TILE_KINDS = {name: tile.kind for name, tile in tiles().items()}
 
 
 #: Limited supplies besides the tiles.
@@ -115,8 +112,8 @@ class Resources:
     """Mixin of :class:`Engine`: resource bookkeeping."""
 
     def adjust(self: Engine, f: Faction, kind: str, delta: int, source: str | None = None) -> None:
-        """Change ``f``'s holding of ``kind`` by ``delta`` with all its side effects."""
-        kind = _ALIASES.get(kind, kind)
+        """Change ``f``'s holding of ``kind`` (a canonical resource name, see
+        ``components.rules().resource_aliases``) by ``delta`` with all its side effects."""
         if kind in _SPECIAL_KINDS:
             self._adjust_special(f, kind, delta)
             return
@@ -136,13 +133,12 @@ class Resources:
         elif kind not in _KNOWN and not (kind.startswith("ACT") or kind.endswith("_range")):
             raise IllegalMove(f"unknown resource {kind}", rule="resources the game knows")
         value = original + delta
-        cap_key = _CAPS.get(kind)
-        if cap_key is not None and value > r[cap_key]:
-            value = r[cap_key]
+        if kind in _CAPS and value > r[_CAPS[kind]]:
+            value = r[_CAPS[kind]]
         r[kind] = value
 
-        tile_kind = _tile_kinds().get(kind)
-        if tile_kind is not None:
+        if kind in _TILE_KINDS:
+            tile_kind = _TILE_KINDS[kind]
             if value > 0:
                 f.tiles[tile_kind][kind] = True
             else:
@@ -171,9 +167,11 @@ class Resources:
         elif kind in self.cult_set:
             self.cult_moved(f, kind, original, value)
         if delta > 0:
-            tile_name, table = self.gain_scoring()
-            points = table.get(kind)
-            if points:
+            if self._gain_scoring_round != self.round:
+                self.gain_scoring()
+            tile_name, table = self._gain_scoring
+            if kind in table:
+                points = table[kind]
                 for _ in range(delta):
                     self.adjust(f, "VP", points, tile_name)
             spec = f.spec
