@@ -15,7 +15,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from gamelog.core.errors import IllegalMove
+from gamelog.core.errors import IllegalMove, SetupError
 from gamelog.core.game import Event, Game, GameLog, Move
 from gamelog.core.notation import normalise
 from gamelog.core.scoring import ScoreSheet
@@ -28,6 +28,7 @@ from gamelog.games.terra_mystica.moves import (
     Entry,
     LedgerRow,
     LogHeader,
+    LogLine,
     is_ledger,
     parse_command_log,
     parse_ledger,
@@ -137,10 +138,12 @@ class TerraMystica(Game):
                 )
             try:
                 engine.feed(actor, command, state.next_actor[i])
-            except IllegalMove as error:
+            except (IllegalMove, SetupError) as error:
                 if actor not in (ADMIN, COMMENT) and not error.message.startswith(f"{actor}: "):
                     error.message = f"{actor}: {command.text}: {error.message}"
                     error.args = (error.message,)
+                if error.line is None and isinstance(move, LogLine):
+                    error.line, error.column = move.line, move.column_of(command.text)
                 raise
         state.applied += 1
         if state.form == "ledger":
@@ -285,6 +288,18 @@ def _next_faction_row(state: TerraMysticaState, rows: list[Row]) -> Row | None:
     return None
 
 
+#: Which of the 15 cells of a ledger row shows each compared field.
+_CELL = {
+    "VP": 2,
+    "coins": 4,
+    "workers": 6,
+    "priests": 8,
+    "power bowls": 10,
+    "cults": 12,
+    "leech": 13,
+}
+
+
 def _normal_commands(text: str) -> str:
     return " ".join(text.lower().split())
 
@@ -292,13 +307,14 @@ def _normal_commands(text: str) -> str:
 def _compare(expected: LedgerRow, row: Row) -> None:
     recorded = expected.recorded
     assert recorded is not None
+    columns = expected.cell_columns or (1,) * 15
     if row.faction != expected.faction:
         raise LedgerMismatch(
             f"the ledger shows a {expected.faction} row here; the rules give a {row.faction} row "
             f"({row.commands or 'no command'})",
             rule="rows follow the order in which the engine settles each command",
             line=expected.line,
-            column=1,
+            column=columns[0],
         )
     wanted = _normal_commands(". ".join(c.text for c in expected.commands))
     if _normal_commands(row.commands) != wanted:
@@ -307,7 +323,7 @@ def _compare(expected: LedgerRow, row: Row) -> None:
             f"the rules close the row after '{row.commands}'",
             rule="a row collects one faction's commands until its turn fragment ends",
             line=expected.line,
-            column=1,
+            column=columns[14] if len(columns) > 14 else 1,
         )
     a = row.after
     computed = {
@@ -341,5 +357,5 @@ def _compare(expected: LedgerRow, row: Row) -> None:
                 f"{name}: recorded {shown[name]}, computed {computed[name]}" for name in differing
             ],
             line=expected.line,
-            column=1,
+            column=columns[_CELL[first]] if len(columns) > _CELL[first] else 1,
         )

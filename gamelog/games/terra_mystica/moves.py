@@ -56,9 +56,19 @@ class Recorded:
 
 @dataclass(frozen=True, kw_only=True)
 class LogLine(Move):
-    """One line of a command log: its entries of the command stream, in order."""
+    """One line of a command log: its entries of the command stream, in order.
+    ``indent`` is the width of the whitespace the line starts with (``source`` is
+    the line without it), so that errors can point at the command at fault."""
 
     entries: tuple[Entry, ...] = ()
+    indent: int = 0
+
+    def column_of(self, text: str) -> int:
+        """The 1-based column where a command of this line starts (1 if not found)."""
+        body = self.source.split(":", 1)[-1] if self.player else self.source
+        start = len(self.source) - len(body)
+        found = body.lower().find(text.lower())
+        return self.indent + start + found + 1 if found >= 0 else 1
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -70,6 +80,8 @@ class LedgerRow(Move):
     faction: str = ""
     commands: tuple[cmd.Command, ...] = ()
     recorded: Recorded | None = None
+    #: The 1-based column where each of the 15 cells starts.
+    cell_columns: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -557,6 +569,7 @@ def parse_command_log(text: str) -> list[Move]:
                 player=actor if actor not in (ADMIN, COMMENT) else None,
                 source=line.strip(),
                 entries=entries,
+                indent=len(line) - len(line.lstrip()),
             )
         )
     return moves
@@ -685,8 +698,12 @@ def _ledger_row(c: list[Any], lines: list[str]) -> LedgerRow:
         entries: tuple[Entry, ...] = ((ADMIN, cmd.SetupFaction(f"setup {faction}", faction, None)),)
     else:
         entries = tuple((faction, k) for k in commands if not k.internal)
+    columns = [1]
+    for cell in row_text.split("\t")[:-1]:
+        columns.append(columns[-1] + len(cell) + 1)
     return LedgerRow(
         line=head.line,
+        cell_columns=tuple(columns),
         player=faction,
         source=command_text.strip() or f"{faction} (no command)",
         entries=entries,
