@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 def in_process(repeat: int) -> None:
     start = time.perf_counter()
     from gamelog.core.replay import replay
-    from gamelog.games.terra_mystica import GAME, moves
+    from gamelog.games.terra_mystica import GAME, reading
 
     commands = [p.read_text() for p in sorted((CORPUS / "commands").glob("*.txt"))]
     ledgers = [p.read_text() for p in sorted((CORPUS / "ledgers").glob("*.txt"))]
@@ -55,8 +55,8 @@ def in_process(repeat: int) -> None:
     )
     cold: list[float] = []
     for text in commands:
-        moves._LINE_CACHE.clear()
-        moves._BODY_CACHE.clear()
+        reading._LINE_CACHE.clear()
+        reading._BODY_CACHE.clear()
         cold.append(one(text))
     print(f"per game, no line cache:    {1000 * statistics.mean(cold):7.1f} ms mean")
     t0 = time.perf_counter()

@@ -13,7 +13,8 @@ from gamelog.core.replay import replay
 from gamelog.games import detect
 from gamelog.games.terra_mystica import GAME
 from gamelog.games.terra_mystica import commands as cmd
-from gamelog.games.terra_mystica.moves import LedgerRow, parse_command_log
+from gamelog.games.terra_mystica.moves import LedgerRow
+from gamelog.games.terra_mystica.reading import parse_command_log
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 CORPUS = ROOT / "tests" / "corpus" / "terra_mystica"

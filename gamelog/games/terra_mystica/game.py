@@ -22,17 +22,8 @@ from gamelog.core.scoring import ScoreSheet
 from gamelog.games.terra_mystica import commands as cmd
 from gamelog.games.terra_mystica.engine import Engine
 from gamelog.games.terra_mystica.ledger import Row, export_tsv
-from gamelog.games.terra_mystica.moves import (
-    ADMIN,
-    COMMENT,
-    Entry,
-    LedgerRow,
-    LogHeader,
-    LogLine,
-    is_ledger,
-    parse_command_log,
-    parse_ledger,
-)
+from gamelog.games.terra_mystica.moves import ADMIN, COMMENT, Entry, LedgerRow, LogHeader, LogLine
+from gamelog.games.terra_mystica.reading import is_ledger, parse_command_log, parse_ledger
 from gamelog.games.terra_mystica.render import describe_row, render_position
 
 if TYPE_CHECKING:

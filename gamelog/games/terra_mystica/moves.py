@@ -1,14 +1,11 @@
-"""From text to typed moves: the Lark transformer, the two log forms, and the
-rewrites the online engine applies to what players typed.
+"""Typed moves, and the Lark transformer that makes them.
 
 A **command log** line is one move: an admin command, a comment, or a faction's
 ``faction: cmd. cmd``. A **ledger** faction row is one move too: the commands of
 that row plus the state the site recorded after it, which the engine checks.
-
-Both forms are parsed by ``grammars/terra_mystica.lark``. Command logs are
-parsed line by line through a per-process cache (league logs repeat most of
-their lines), and only the lines not seen before go through Lark, all in one
-call.
+Both forms are parsed by ``grammars/terra_mystica.lark`` (see reading.py); the
+transformer here turns the rules into commands and applies the rewrites the
+online engine applies to what players typed.
 """
 
 from __future__ import annotations
@@ -16,7 +13,6 @@ from __future__ import annotations
 import hashlib
 import re
 import tempfile
-from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -26,7 +22,7 @@ import lark
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedInput, VisitError
 
-from gamelog.core.errors import GamelogError, NotationError
+from gamelog.core.errors import GamelogError
 from gamelog.core.game import Move
 from gamelog.core.notation import grammar_dir, notation_error
 from gamelog.games.terra_mystica import commands as cmd
@@ -106,11 +102,6 @@ def tidy(text: str) -> str:
 
 
 # --- the transformer ------------------------------------------------------------
-
-
-def _text(children: Iterable[Any]) -> str:
-    """The source text of a command, rebuilt from its tokens."""
-    return " ".join(str(c) for c in children if isinstance(c, Token))
 
 
 def _int(token: Token | None, default: int | None = None) -> int | None:
@@ -308,12 +299,12 @@ class _ToCommands(Transformer):
         prefix: Token = c[0]
         commands = c[1] if len(c) > 1 and isinstance(c[1], list) else []
         comment = c[-1] if isinstance(c[-1], Token) and c[-1].type == "COMMENT" else None
-        return prefix.line, _Body(_comment_entries(comment), _with_texts(commands, prefix))
+        return prefix.line, LineBody(_comment_entries(comment), _with_texts(commands, prefix))
 
     def admin_line(self, c: list[Any]) -> Any:
         keyword, command = c[0]
         comment = c[1] if len(c) > 1 else None
-        line = _LINE_TEXT.get(keyword.line)
+        line = SOURCE_LINES.get(keyword.line)
         if line is not None:
             command = command._replace(text=tidy(line.split("#", 1)[0]))
         return keyword.line, (*_comment_entries(comment), (ADMIN, command))
@@ -377,7 +368,7 @@ def _with_text(command: cmd.Command, text: str) -> cmd.Command:
 
 
 @dataclass(frozen=True, slots=True)
-class _Body:
+class LineBody:
     """What follows ``faction:`` on a line, parsed once per process whoever the faction."""
 
     comments: tuple[Entry, ...]
@@ -403,7 +394,7 @@ def _with_texts(commands: list[cmd.Command], prefix: Token) -> tuple[cmd.Command
 
 def _split_texts(prefix: Token, commands: list[cmd.Command]) -> list[str]:
     """The tidied source text of each command, cut out of the line by the dots."""
-    line = _LINE_TEXT.get(prefix.line)
+    line = SOURCE_LINES.get(prefix.line)
     if line is None:
         return [type(c).__name__.lower() for c in commands]
     body = line[prefix.end_column - 1 :].split("#", 1)[0]
@@ -453,7 +444,7 @@ def _swap_first(out: list[cmd.Command], first: type, second: type) -> None:
 # --- parsers --------------------------------------------------------------------
 
 #: Source lines of the chunk being parsed, by chunk line number (for command texts).
-_LINE_TEXT: dict[int, str] = {}
+SOURCE_LINES: dict[int, str] = {}
 
 _DESCRIBE = {
     "FACTION_PREFIX": "a faction name and ':'",
@@ -507,7 +498,7 @@ def _parser(start: str) -> Lark:
         return Lark.open(str(path), **options)
 
 
-def _run(start: str, text: str) -> Any:
+def run_parser(start: str, text: str) -> Any:
     parser = _parser(start)
     try:
         return parser.parse(text)
@@ -517,197 +508,3 @@ def _run(start: str, text: str) -> Any:
         if isinstance(error.orig_exc, GamelogError):
             raise error.orig_exc from None
         raise
-
-
-#: Parsed command-log lines by their text, shared by every log of the process:
-#: whole lines, and the part after ``faction:`` (which repeats across factions).
-_LINE_CACHE: dict[str, tuple[Entry, ...]] = {}
-_BODY_CACHE: dict[str, _Body] = {}
-_CACHE_LIMIT = 200_000
-_PREFIX = re.compile(r"[ \f\u00a0]*([a-z][a-z0-9_-]*)[ \t]*:(.*)", re.I | re.S)
-
-
-def _line_key(line: str) -> tuple[str, str] | None:
-    """(faction, body) of a faction line, or None for admin and comment lines."""
-    match = _PREFIX.match(line)
-    if match is None or match[1].lower() == "game":
-        return None
-    return match[1].lower(), match[2]
-
-
-def parse_command_log(text: str) -> list[Move]:
-    """Moves of a command log (tabs count as spaces)."""
-    lines = text.replace("\t", " ").split("\n")
-    fresh: dict[str, int] = {}
-    for number, line in enumerate(lines):
-        if line in _LINE_CACHE or not line.strip():
-            continue
-        key = _line_key(line)
-        if key is None:
-            fresh.setdefault(line, number)
-        elif key[1] in _BODY_CACHE:
-            _LINE_CACHE[line] = _BODY_CACHE[key[1]].entries(key[0])
-        else:
-            fresh.setdefault(f"\0{key[1]}", number)
-    if fresh:
-        _parse_fresh([lines[number] for number in fresh.values()], list(fresh.values()))
-    moves: list[Move] = []
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        entries = _LINE_CACHE.get(line)
-        if entries is None:
-            key = _line_key(line)
-            assert key is not None
-            entries = _LINE_CACHE[line] = _BODY_CACHE[key[1]].entries(key[0])
-        if not entries:
-            continue
-        actor = entries[-1][0]
-        moves.append(
-            LogLine(
-                line=number,
-                player=actor if actor not in (ADMIN, COMMENT) else None,
-                source=line.strip(),
-                entries=entries,
-                indent=len(line) - len(line.lstrip()),
-            )
-        )
-    return moves
-
-
-def _parse_fresh(fresh: list[str], numbers: list[int]) -> None:
-    """Parse the lines not seen before, all in one Lark call."""
-    chunk = "\n".join(fresh) + "\n"
-    _LINE_TEXT.clear()
-    _LINE_TEXT.update({i: line for i, line in enumerate(fresh, start=1)})
-    try:
-        parsed = _run("command_log", chunk)
-    except NotationError as error:
-        if error.line is not None and 1 <= error.line <= len(fresh):
-            error.line = numbers[error.line - 1] + 1
-        raise
-    finally:
-        _LINE_TEXT.clear()
-    if len(_LINE_CACHE) > _CACHE_LIMIT:
-        _LINE_CACHE.clear()
-        _BODY_CACHE.clear()
-    for chunk_line, result in parsed:
-        line = fresh[chunk_line - 1]
-        if isinstance(result, _Body):
-            key = _line_key(line)
-            assert key is not None
-            _BODY_CACHE[key[1]] = result
-            _LINE_CACHE[line] = result.entries(key[0])
-        else:
-            _LINE_CACHE[line] = tuple(result)
-    for line in fresh:
-        # Lines that hold nothing (a lone "game:" header) still count as seen.
-        if _line_key(line) is None:
-            _LINE_CACHE.setdefault(line, ())
-
-
-# --- ledgers --------------------------------------------------------------------
-
-_ROUND_SCORING = re.compile(r"^round (\d+) scoring: (score\d+)", re.I)
-_REMOVING = re.compile(r"^removing tile (\w+)$", re.I)
-_OPTION = re.compile(r"^option (\S+)$", re.I)
-_MAP = re.compile(r"^map (\S+)$", re.I)
-_FINAL = re.compile(r"^added final scoring tile: (\S+)$", re.I)
-_DROPPED = re.compile(r"^(\w+) dropped from the game$", re.I)
-
-
-def _ledger_comment_command(text: str) -> cmd.Command | None:
-    """The admin command a ledger comment row stands for, if any (NOTATION.md §A.6)."""
-    text = text.strip()
-    if m := _ROUND_SCORING.match(text):
-        return cmd.ScoreTile(text, int(m[1]), m[2].upper())
-    if m := _REMOVING.match(text):
-        return cmd.Delete(f"delete {m[1]}", m[1].upper())
-    if m := _OPTION.match(text):
-        return cmd.Option(text, m[1].lower())
-    if m := _MAP.match(text):
-        return cmd.MapSelect(text, m[1])
-    if m := _FINAL.match(text):
-        return cmd.FinalScoring(text, m[1].lower())
-    if m := _DROPPED.match(text):
-        return cmd.DropFaction(f"drop-faction {m[1].lower()}", m[1].lower())
-    return None
-
-
-_CELL_NUMBER = re.compile(r"-?\d+")
-
-
-def is_ledger(text: str) -> bool:
-    """Whether ``text`` looks like the tab-separated ledger export."""
-    for line in text.split("\n", 400)[:400]:
-        if line.count("\t") >= 13 and re.search(r"\d+ VP\t", line):
-            return True
-    return False
-
-
-def parse_ledger(text: str) -> list[Move]:
-    """Moves of a ledger: one per faction row, plus the admin rows among the comments."""
-    lines = text.split("\n")
-    _LINE_TEXT.clear()
-    try:
-        parsed = _run("ledger", text)
-    finally:
-        _LINE_TEXT.clear()
-    moves: list[Move] = []
-    for kind, payload in parsed:
-        if kind == "comment":
-            token: Token = payload
-            command = _ledger_comment_command(str(token))
-            if command is not None:
-                actor = ADMIN
-                moves.append(
-                    LogLine(
-                        line=token.line,
-                        source=str(token).strip(),
-                        entries=((actor, command),),
-                    )
-                )
-            continue
-        moves.append(_ledger_row(payload, lines))
-    return moves
-
-
-def _ledger_row(c: list[Any], lines: list[str]) -> LedgerRow:
-    head: Token = c[0]
-    faction = str(head).strip(" \u00a0").lower()
-    vp_cell, c_cell, w_cell, p_cell, pw_cell, cult_cell = (c[i] for i in (2, 4, 6, 8, 10, 12))
-    leech = c[13]
-    commands: list[cmd.Command] = c[14] if len(c) > 14 else []
-    row_text = lines[head.line - 1]
-    command_text = row_text.split("\t")[-1] if "\t" in row_text else ""
-    texts = [tidy(p) for p in command_text.split(".") if tidy(p)]
-    if len(texts) == len(commands):
-        commands = [k._replace(text=t) for k, t in zip(commands, texts, strict=True)]
-    bowls = tuple(int(x) for x in _CELL_NUMBER.findall(str(pw_cell)))
-    cults = tuple(int(x) for x in _CELL_NUMBER.findall(str(cult_cell)))
-    recorded = Recorded(
-        vp=int(_CELL_NUMBER.findall(str(vp_cell))[0]),
-        coins=int(_CELL_NUMBER.findall(str(c_cell))[0]),
-        workers=int(_CELL_NUMBER.findall(str(w_cell))[0]),
-        priests=int(_CELL_NUMBER.findall(str(p_cell))[0]),
-        bowls=(bowls[0], bowls[1], bowls[2]),
-        cults=(cults[0], cults[1], cults[2], cults[3]),
-        leech=leech,
-    )
-    if any(isinstance(k, cmd.SetupRow) for k in commands):
-        entries: tuple[Entry, ...] = ((ADMIN, cmd.SetupFaction(f"setup {faction}", faction, None)),)
-    else:
-        entries = tuple((faction, k) for k in commands if not k.internal)
-    columns = [1]
-    for cell in row_text.split("\t")[:-1]:
-        columns.append(columns[-1] + len(cell) + 1)
-    return LedgerRow(
-        line=head.line,
-        cell_columns=tuple(columns),
-        player=faction,
-        source=command_text.strip() or f"{faction} (no command)",
-        entries=entries,
-        faction=faction,
-        commands=tuple(commands),
-        recorded=recorded,
-    )
