@@ -116,6 +116,8 @@ def test_a_command_after_the_end_is_illegal() -> None:
     assert result.error is not None
     assert result.error.line == len(text.rstrip("\n").split("\n")) + 1
     assert "over" in result.error.message
+    closing = replay(GAME, text + "# well played, everyone\n", "x")
+    assert closing.error is None and closing.finished
 
 
 def test_engine_internal_commands_are_not_typed_in_a_command_log() -> None:

@@ -122,7 +122,7 @@ class TerraMystica(Game):
             if entry is None:
                 continue
             actor, command = entry
-            if engine.finished and actor not in (COMMENT,):
+            if engine.finished and actor != COMMENT:
                 raise IllegalMove(
                     "the game is over; no command may follow the final scoring",
                     rule="the game ends after round 6",

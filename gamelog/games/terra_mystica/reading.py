@@ -10,6 +10,7 @@ tiles, dropped factions) become admin moves.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from lark import Token
@@ -63,6 +64,7 @@ def parse_command_log(text: str) -> list[Move]:
     if fresh:
         _parse_fresh([lines[number] for number in fresh.values()], list(fresh.values()))
     moves: list[Move] = []
+    comments: list[Entry] = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
@@ -74,15 +76,27 @@ def parse_command_log(text: str) -> list[Move]:
         if not entries:
             continue
         actor = entries[-1][0]
+        if actor == COMMENT:
+            # A comment line is not a move: its ledger comment row goes with the
+            # next move (or, at the end of the log, with the last one).
+            comments.extend(entries)
+            continue
+        if comments:
+            entries = (*comments, *entries)
+            comments = []
         moves.append(
             LogLine(
                 line=number,
-                player=actor if actor not in (ADMIN, COMMENT) else None,
+                player=actor if actor != ADMIN else None,
                 source=line.strip(),
                 entries=entries,
                 indent=len(line) - len(line.lstrip()),
             )
         )
+    if comments and moves:
+        last = moves[-1]
+        assert isinstance(last, LogLine)
+        moves[-1] = replace(last, entries=(*last.entries, *comments))
     return moves
 
 
