@@ -149,3 +149,39 @@ def test_a_fire_and_ice_final_scoring_adds_18_12_6() -> None:
     assert gained == {"halflings": 12, "darklings": 3, "dwarves": 3, "mermaids": 18}
     sheet = GAME.score(type("S", (), {"engine": extra})())
     assert any(row.category == "final scoring tile" for row in sheet.rows)
+
+
+def _ledger_lines() -> list[str]:
+    return (CORPUS / "ledgers" / "4pLeague_S66_D1L1_G5.txt").read_text().split("\n")
+
+
+def test_ledger_mismatch_names_the_field_and_points_at_its_cell() -> None:
+    lines = _ledger_lines()
+    number = next(i for i, line in enumerate(lines) if line.endswith("dig 1. build H7"))
+    cells = lines[number].split("\t")
+    cells[10] = "5/6/1 PW"
+    lines[number] = "\t".join(cells)
+    error = replay(GAME, "\n".join(lines), "x").error
+    assert isinstance(error, IllegalMove) and error.label == "ledger mismatch"
+    assert error.line == number + 1
+    assert error.message == "darklings power bowls: the ledger records 5/6/1, the rules give 5/7/0"
+    assert error.column == len("\t".join(cells[:10])) + 2
+
+
+def test_ledger_with_a_wrong_leech_offer_is_caught() -> None:
+    lines = _ledger_lines()
+    number = next(i for i, line in enumerate(lines) if line.endswith("dig 1. build H7"))
+    cells = lines[number].split("\t")
+    cells[13] = "2"
+    lines[number] = "\t".join(cells)
+    error = replay(GAME, "\n".join(lines), "x").error
+    assert error is not None and "leech" in error.message and error.line == number + 1
+
+
+def test_ledger_missing_an_effect_row_is_caught() -> None:
+    lines = _ledger_lines()
+    number = next(i for i, line in enumerate(lines) if "[opponent accepted power]" in line)
+    del lines[number]
+    error = replay(GAME, "\n".join(lines), "x").error
+    assert isinstance(error, IllegalMove) and error.label == "ledger mismatch"
+    assert error.line == number + 1  # the row that now stands where the effect row was
