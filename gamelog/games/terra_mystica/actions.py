@@ -543,13 +543,15 @@ class Actions:
     def owed_facts(self: Engine, f: Faction) -> list[str]:
         r = f.r
         owed = []
-        for kind, label in (
-            ("CULT", "cult steps"),
-            ("GAIN_FAVOR", "favor tiles"),
-            ("GAIN_TW", "town tiles"),
+        for kind, one, many in (
+            ("CULT", "cult step", "cult steps"),
+            ("GAIN_FAVOR", "favor tile", "favor tiles"),
+            ("GAIN_TW", "town tile", "town tiles"),
+            ("SPADE", "spade to use", "spades to use"),
+            ("BRIDGE", "bridge to place", "bridges to place"),
         ):
             if r[kind]:
-                owed.append(f"{r[kind]} {label}")
+                owed.append(f"{r[kind]} {one if r[kind] == 1 else many}")
         return [f"owed: {', '.join(owed) if owed else 'nothing'}"]
 
     def done(self: Engine, f: Faction) -> None:

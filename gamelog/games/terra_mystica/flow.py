@@ -224,10 +224,16 @@ class Flow:
                     f"{f.name} cannot act during {phase}",
                     rule="actions happen in turns during the action phase",
                 )
+            facts = []
+            if self.active is not None:
+                facts.append(f"the {self.active.name} are to act")
+                owed = self.owed_facts(self.active)[0]
+                if not owed.endswith("nothing"):
+                    facts.append(f"the {self.active.name} have not finished their turn: {owed}")
             raise IllegalMove(
                 f"it is the {whose} turn, not the {possessive(f.name)}",
                 rule="factions act one at a time in turn order",
-                facts=[f"the {self.active.name} are to act"] if self.active is not None else [],
+                facts=facts,
             )
 
     def next_faction_in_turn(self: Engine, f: Faction) -> Faction | None:
