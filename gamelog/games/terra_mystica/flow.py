@@ -367,9 +367,10 @@ class Flow:
             self.start_round()
 
     def _in_play(self: Engine) -> None:
+        for f in self.order:
+            if not (f.passed or f.dropped):
+                return
         if self.required_count():
-            return
-        if not all(f.passed or f.dropped for f in self.order):
             return
         if self.round == 6:
             self.finish_game()
