@@ -5,6 +5,7 @@ and the ledger we export from a command log has the corpus ledger's faction rows
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from pathlib import Path
 
@@ -114,3 +115,28 @@ def test_browser_copy_with_crlf_nbsp_and_leading_spaces_verifies() -> None:
             lines.append(line)
     browser = "\ufeff" + "\r\n".join(lines)
     _verify(browser, "browser-copy.txt")
+
+
+def _randomized_log(name: str) -> str:
+    """The command log as the site stores it: players and 'randomize v2 seed GAME'
+    instead of the 'score' and 'delete' lines the random setup produced."""
+    ledger = (CORPUS / "ledgers" / name).read_text(encoding="utf-8")
+    players = re.findall(r"^Player \d+: (.*?)(?:\tshow history)?$", ledger, re.M)
+    lines = (CORPUS / "commands" / name).read_text(encoding="utf-8").split("\n")
+    options = [line for line in lines if line.startswith("option ")]
+    rest = [line for line in lines if not line.startswith(("option ", "score ", "delete "))]
+    seed = re.sub(r"_has_\w+$", "", name.removesuffix(".txt"))
+    setup = [f"player {p}" for p in players] + ["# Randomize setup", f"randomize v2 seed {seed}"]
+    return "\n".join(["# Default game options", *options, *setup, *rest])
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_randomize_reproduces_the_site_setup(name: str) -> None:
+    result = replay(GAME, _randomized_log(name), name)
+    assert result.error is None, str(result.error)
+    assert {f.name: f.r["VP"] for f in result.state.engine.order} == EXPECTED[name]
+    corpus = (CORPUS / "ledgers" / name).read_text(encoding="utf-8")
+    corpus = corpus.replace("\tshow history", "")
+    ours = GAME.export(result, "ledger")
+    setup = re.compile(r"^(Round \d scoring: .*|Removing tile .*|Player \d+: .*)$", re.M)
+    assert setup.findall(ours) == setup.findall(corpus)

@@ -22,6 +22,7 @@ from gamelog.games.terra_mystica.flow import Flow
 from gamelog.games.terra_mystica.ledger import Ledger
 from gamelog.games.terra_mystica.leech import Leech, Record
 from gamelog.games.terra_mystica.moves import ADMIN, COMMENT
+from gamelog.games.terra_mystica.randomize import SiteRandom, natural_key
 from gamelog.games.terra_mystica.reach import Reach
 from gamelog.games.terra_mystica.resources import LIMITED_SUPPLY, Resources
 from gamelog.games.terra_mystica.scoring import Scoring
@@ -323,10 +324,7 @@ class Engine(Resources, Reach, Towns, Leech, Flow, Actions, Scoring):
             case cmd.DropOption():
                 self.options.discard(c.name)
             case cmd.Randomize():
-                raise SetupError(
-                    "'randomize' is not supported",
-                    rule="write the setup it produced instead: a 'score' line and 'delete' lines",
-                )
+                self.randomize(c.version, c.seed)
             case cmd.FactionVariant():
                 raise SetupError(
                     f"faction variant {c.name} is not supported",
@@ -376,6 +374,47 @@ class Engine(Resources, Reach, Towns, Leech, Flow, Actions, Scoring):
             self.ledger.comment(f"Round {number} scoring: {name}, {tiles()[name].display}")
         self.score_tiles = list(names)
         self._gain_scoring_round = -1
+
+    def randomize(self, version: str, seed: str) -> None:
+        """The site's random setup from a seed (see randomize.py)."""
+        self.setup_pool()
+        if not self.players:
+            raise SetupError(
+                "randomize needs the players",
+                rule="the random setup depends on the players: a 'player NAME' line for each "
+                "comes before 'randomize'",
+            )
+        if self.factions:
+            raise SetupError("randomize comes before the factions", rule="setup order")
+        rng = SiteRandom.for_seed(seed)
+        pool = sorted(
+            (
+                name
+                for name, tile in tiles().items()
+                if tile.kind == "scoring" and (tile.option is None or tile.option in self.options)
+            ),
+            key=natural_key,
+        )
+        while True:
+            order = rng.shuffle(pool)
+            if "SCORE1" not in order[4:6]:
+                break
+        self.set_score_tiles(tuple(order[:6]))
+        bonus = rng.shuffle(sorted(name for name in self.pool if name.startswith("BON")))
+        while len(bonus) > len(self.players) + 3:
+            tile = bonus.pop(0)
+            self.ledger.comment(f"Removing tile {tile}")
+            self.pool.pop(tile, None)
+        if "maintain-player-order" not in self.options:
+            self.players = rng.shuffle(sorted(self.players, key=str.lower))
+        for number, name in enumerate(self.players, start=1):
+            self.ledger.comment(f"Player {number}: {name}")
+        if "fire-and-ice-final-scoring" in self.options:
+            kinds = sorted(rules().extra_final_scoring)
+            if version != "v1":
+                kinds = rng.shuffle(kinds)
+            self.final_scoring[kinds[0]] = rules().final_scoring["network"]
+            self.ledger.comment(f"Added final scoring tile: {kinds[0]}")
 
     def select_map(self, map_id: str) -> None:
         if self.factions:
