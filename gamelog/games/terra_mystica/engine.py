@@ -315,7 +315,8 @@ class Engine(Resources, Reach, Towns, Leech, Flow, Actions, Scoring):
             case cmd.PlayerCount():
                 self.player_count = c.number
             case cmd.Order():
-                pass
+                wanted = {name: i for i, name in enumerate(c.players)}
+                self.players.sort(key=lambda name: wanted.get(name.lower(), len(wanted)))
             case cmd.Finish():
                 if not any(r.type != "leech" for r in self.action_required):
                     self.finish_game()

@@ -14,9 +14,6 @@ from gamelog.games.terra_mystica.components import FactionSpec, Track, rules
 
 _TILE_GROUPS = {"BON": "bonus", "FAV": "favor", "TW": "town"}
 
-#: What a ledger row shows, in its column order.
-LEDGER_FIELDS = ("VP", "C", "W", "P", "P1", "P2", "P3", "FIRE", "WATER", "EARTH", "AIR", "CULT")
-
 
 class Faction:
     """One faction's mutable state during a game."""
@@ -83,7 +80,8 @@ class Faction:
         return self.spec.teleport
 
     def snapshot(self) -> tuple[int, ...]:
-        """The ledger fields (VP, C, W, P, bowls, cults, owed cult steps; LEDGER_FIELDS)."""
+        """What a ledger row shows, in its order: VP, C, W, P, the bowls P1/P2/P3,
+        the four cult tracks and the cult steps still owed (see ledger.py)."""
         r = self.r
         return (
             r["VP"],
