@@ -87,10 +87,6 @@ class Game(ABC):
     def parse(self, text: str) -> GameLog:
         """Parse a whole log. Raises NotationError or SetupError."""
 
-    def sniff(self, text: str) -> bool:
-        """Whether a log with no ``game:`` line looks like this game's notation."""
-        return False
-
     def cheat_sheet(self) -> str:
         """The notation cheat-sheet (``notation.md`` beside the game's module)."""
         from importlib import resources

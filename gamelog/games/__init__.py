@@ -1,14 +1,17 @@
 """The game registry: every subpackage of ``gamelog.games`` is a game.
 
-A game package exports ``GAME``, an instance of :class:`gamelog.core.game.Game`.
-Packages are found by name and imported only when a log needs them, so a
-one-shot command pays only for the game it uses.
+A game package holds ``game.py``, whose ``GAME`` is an instance of
+:class:`gamelog.core.game.Game`, and ``sniff.py``, whose ``looks_like(text)``
+recognises a log that has no ``game:`` line. Engines are imported only when a
+log needs them, so a one-shot command pays only for the game it uses, and
+recognising a log imports no engine at all.
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Callable
 from functools import cache
 
 from gamelog.core.game import Game
@@ -29,7 +32,19 @@ def package_names() -> tuple[str, ...]:
 
 @cache
 def load(package: str) -> Game:
-    return importlib.import_module(f"{__name__}.{package}").GAME
+    return importlib.import_module(f"{__name__}.{package}.game").GAME
+
+
+def engine_attribute(package: str) -> Callable[[str], Game]:
+    """A module ``__getattr__`` that lets ``from gamelog.games.<pkg> import GAME``
+    import the engine lazily."""
+
+    def attribute(name: str) -> Game:
+        if name == "GAME":
+            return load(package.rsplit(".", 1)[1])
+        raise AttributeError(f"module {package!r} has no attribute {name!r}")
+
+    return attribute
 
 
 def all_games() -> list[Game]:
@@ -63,7 +78,7 @@ def header_game_name(text: str) -> tuple[str, int] | None:
 
 def detect(text: str) -> Game | None:
     """The first game whose notation recognises a log that has no ``game:`` line."""
-    for game in all_games():
-        if game.sniff(text):
-            return game
+    for package in package_names():
+        if importlib.import_module(f"{__name__}.{package}.sniff").looks_like(text):
+            return load(package)
     return None

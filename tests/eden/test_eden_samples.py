@@ -11,6 +11,7 @@ from gamelog.core.errors import IllegalMove, NotationError
 from gamelog.core.replay import replay
 from gamelog.games import find, header_game_name
 from gamelog.games.eden import rulebook as rb
+from gamelog.games.eden.sniff import looks_like
 
 ROWS = ("1-point fields", "2-point fields", "3-point fields", "4-point fields")
 
@@ -20,8 +21,8 @@ def test_the_registry_finds_eden_by_its_header_and_by_sniffing() -> None:
     assert find("EDEN") is GAME
     text = (SAMPLES / "three_players.log").read_text(encoding="utf-8")
     assert header_game_name(text) == ("eden", 16)
-    assert GAME.sniff(text.replace("game: eden", ""))
-    assert not GAME.sniff("game: seikatsu\nplayers: Ann, Bob\nAnn: place RP at A1\n")
+    assert looks_like(text.replace("game: eden", ""))
+    assert not looks_like("game: seikatsu\nplayers: Ann, Bob\nAnn: place RP at A1\n")
 
 
 # Points per row (count x value) and mana, counted from the final positions.

@@ -10,6 +10,7 @@ import pytest
 from gamelog.core.errors import IllegalMove, NotationError, SetupError
 from gamelog.core.replay import Replay, replay
 from gamelog.games import find, header_game_name
+from gamelog.games.mystic_vale.sniff import looks_like
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "mystic_vale"
 GAME = find("mystic-vale")
@@ -27,8 +28,8 @@ def test_registry_finds_the_game_by_its_header_value() -> None:
     assert (name, line) == ("mystic-vale", 5)
     assert find(name) is GAME
     without_header = text.replace("game: mystic-vale", "")
-    assert GAME.sniff(without_header)
-    assert not GAME.sniff("game: seikatsu\nplayers: Ann, Bob\nAnn: place A1\n")
+    assert looks_like(without_header)
+    assert not looks_like("game: seikatsu\nplayers: Ann, Bob\nAnn: place A1\n")
     assert find("MYSTIC_VALE") is GAME
 
 

@@ -21,6 +21,7 @@ from gamelog.games.mystical_seeds.moves import (
     Turn,
     Upgrade,
 )
+from gamelog.games.mystical_seeds.sniff import looks_like
 
 
 def clauses(line: str) -> tuple[object, ...]:
@@ -235,6 +236,6 @@ def test_the_registry_finds_the_game_and_sniffs_logs_without_a_game_line() -> No
     assert find("Mystical Seeds") is GAME and find("mystical-seeds") is GAME
     assert detect(BASE) is GAME
     assert detect(BASE.split("\n", 1)[1]) is GAME
-    assert GAME.sniff(BASE.split("\n", 1)[1])
-    assert not GAME.sniff("players: Ann, Bob\nAnn: place C4\n")
+    assert looks_like(BASE.split("\n", 1)[1])
+    assert not looks_like("players: Ann, Bob\nAnn: place C4\n")
     assert "Mystical Seeds notation" in GAME.cheat_sheet()

@@ -1,8 +1,8 @@
 """Eden: irrigation and cultivation cards on a 7x7 board, land conquest by auction,
 first to 20 fertility points (rules: Gal Zuckerman, Kosmos 2001)."""
 
-from gamelog.games.eden.game import Eden
+from gamelog.games import engine_attribute
 
-GAME = Eden()
-
-__all__ = ["GAME", "Eden"]
+# ``GAME`` (the engine, in game.py) is imported on first use, so that recognising
+# a log's game (sniff.py) stays cheap.
+__getattr__ = engine_attribute(__name__)

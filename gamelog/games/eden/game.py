@@ -3,7 +3,6 @@ wired together."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -47,8 +46,6 @@ DESCRIBE = {
     "REST_OF_LINE": "text",
 }
 
-_SNIFF = re.compile(r"^\s*[^\W\d_][\w'\-]*\s*:\s*(irrigate|cultivate)\s", re.I | re.M)
-
 
 class Eden(Game):
     """Eden (Kosmos, 2001): irrigate fields, cultivate shapes, conquer land; first to 20."""
@@ -70,10 +67,6 @@ class Eden(Game):
             [],
         )
         return GameLog(header=header, moves=moves, players=players)
-
-    def sniff(self, text: str) -> bool:
-        """A line like ``Ann: irrigate C4`` near the top marks an Eden log."""
-        return _SNIFF.search(text, 0, 20_000) is not None
 
     def setup(self, log: GameLog) -> EdenState:
         header = log.header
@@ -98,3 +91,6 @@ class Eden(Game):
 
     def render_position(self, state: Any) -> str:
         return render_position(state)
+
+
+GAME = Eden()

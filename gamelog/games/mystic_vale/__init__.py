@@ -4,8 +4,8 @@
 to this package.
 """
 
-from .game import MysticVale
+from gamelog.games import engine_attribute
 
-GAME = MysticVale()
-
-__all__ = ["GAME", "MysticVale"]
+# ``GAME`` (the engine, in game.py) is imported on first use, so that recognising
+# a log's game (sniff.py) stays cheap.
+__getattr__ = engine_attribute(__name__)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -17,8 +16,6 @@ from .scoring import score_sheet
 from .setup import build_state
 from .state import GameState
 
-_TURN_LINE = re.compile(r"^\s*[^\W\d_][\w'-]*\s*:\s*\d+(?:[\s,]+\d+)*\s+(?:pass|spoil)\b", re.I)
-
 
 class MysticVale(Game):
     name = "mystic-vale"
@@ -30,10 +27,6 @@ class MysticVale(Game):
 
     def parse(self, text: str) -> GameLog:
         return parse_log(text)
-
-    def sniff(self, text: str) -> bool:
-        """A turn line (``Ann: 4 11 13 17 pass``) in the first 200 lines marks our notation."""
-        return any(_TURN_LINE.match(line) for line in text.splitlines()[:200])
 
     def setup(self, log: GameLog) -> GameState:
         return build_state(log)
@@ -54,3 +47,6 @@ class MysticVale(Game):
 
     def render_position(self, state: Any) -> str:
         return render(state)
+
+
+GAME = MysticVale()

@@ -5,8 +5,8 @@ Notation: ``notation.md`` (``gamelog notation mystical-seeds``); grammar:
 ``grammars/mystical_seeds.lark``; rules engine: ``rules.py`` and ``tiles.py``.
 """
 
-from gamelog.games.mystical_seeds.game import MysticalSeeds
+from gamelog.games import engine_attribute
 
-GAME = MysticalSeeds()
-
-__all__ = ["GAME", "MysticalSeeds"]
+# ``GAME`` (the engine, in game.py) is imported on first use, so that recognising
+# a log's game (sniff.py) stays cheap.
+__getattr__ = engine_attribute(__name__)

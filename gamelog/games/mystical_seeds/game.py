@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 from gamelog.core import notation
 from gamelog.core.errors import IllegalMove
 from gamelog.core.game import Event, Game, GameLog, Move
@@ -14,8 +12,6 @@ from gamelog.games.mystical_seeds.render import render
 from gamelog.games.mystical_seeds.rules import TurnRunner
 from gamelog.games.mystical_seeds.scoring import number, score_sheet
 from gamelog.games.mystical_seeds.state import GameState, setup_state
-
-_SNIFF = re.compile(r"^\s*(research\s*:\s*L[12]\b|bookshelf\s+II?\s*:)", re.IGNORECASE | re.M)
 
 
 class MysticalSeeds(Game):
@@ -32,9 +28,6 @@ class MysticalSeeds(Game):
         tree = notation.parse("mystical_seeds", text, describe=DESCRIBE)
         header, turns = build(tree, text)
         return GameLog(header, turns, list(header.players))
-
-    def sniff(self, text: str) -> bool:
-        return bool(_SNIFF.search(text[:20_000]))
 
     def setup(self, log: GameLog) -> GameState:
         return setup_state(log.header)
@@ -87,3 +80,6 @@ class MysticalSeeds(Game):
 
     def render_position(self, state: GameState) -> str:
         return render(state)
+
+
+GAME = MysticalSeeds()

@@ -4,8 +4,8 @@ Notation: ``notation.md`` (``gamelog notation seikatsu``); grammar:
 ``grammars/seikatsu.lark``.
 """
 
-from gamelog.games.seikatsu.game import Seikatsu
+from gamelog.games import engine_attribute
 
-GAME = Seikatsu()
-
-__all__ = ["GAME", "Seikatsu"]
+# ``GAME`` (the engine, in game.py) is imported on first use, so that recognising
+# a log's game (sniff.py) stays cheap.
+__getattr__ = engine_attribute(__name__)

@@ -3,7 +3,6 @@ core's interface."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import ClassVar
 
@@ -15,14 +14,8 @@ from gamelog.games.seikatsu import render, rules, scoring
 from gamelog.games.seikatsu.moves import DESCRIBE, Header, Placement, read
 from gamelog.games.seikatsu.rules import SeikatsuState
 
+
 # A move line of this notation: "Ann: GK at C4", "Bob: koi as grey E5".
-_MOVE_LINE = re.compile(
-    r"^\s*[^\W\d_][\w' -]*:\s*(koi|[rgnb][pkob]|[a-z]+/[a-z]+)\b.*\b[a-g][1-7]\s*(#.*)?$",
-    re.IGNORECASE | re.MULTILINE,
-)
-_PLAYERS_LINE = re.compile(r"^\s*players\s*:.*\((pink|blue|green)\)", re.IGNORECASE | re.MULTILINE)
-
-
 class Seikatsu(Game):
     """Seikatsu (2-3 players): tiles around a koi pond, birds scored as played and
     flower rows scored at the end from each player's pagoda."""
@@ -40,10 +33,6 @@ class Seikatsu(Game):
         tree = parse("seikatsu", text, describe=DESCRIBE)
         header, moves = read(tree, text)
         return GameLog(header=header, moves=moves, players=[p.name for p in header.players])
-
-    def sniff(self, text: str) -> bool:
-        head = text[:20000]
-        return bool(_PLAYERS_LINE.search(head) and _MOVE_LINE.search(head))
 
     def setup(self, log: GameLog) -> SeikatsuState:
         header = log.header
@@ -69,3 +58,6 @@ class Seikatsu(Game):
 
     def render_position(self, state: SeikatsuState) -> str:
         return render.render(state)
+
+
+GAME = Seikatsu()

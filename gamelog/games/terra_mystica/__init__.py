@@ -1,5 +1,7 @@
 """Terra Mystica: command logs and ledgers of the online site, replayed exactly."""
 
-from gamelog.games.terra_mystica.game import TerraMystica
+from gamelog.games import engine_attribute
 
-GAME = TerraMystica()
+# ``GAME`` (the engine, in game.py) is imported on first use, so that recognising
+# a log's game (sniff.py) stays cheap.
+__getattr__ = engine_attribute(__name__)

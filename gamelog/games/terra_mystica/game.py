@@ -17,14 +17,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamelog.core.errors import IllegalMove, SetupError
 from gamelog.core.game import Event, Game, GameLog, Move
-from gamelog.core.notation import normalise
 from gamelog.core.scoring import ScoreSheet
 from gamelog.games.terra_mystica import commands as cmd
 from gamelog.games.terra_mystica.engine import Engine
 from gamelog.games.terra_mystica.ledger import Row, export_tsv
 from gamelog.games.terra_mystica.moves import ADMIN, COMMENT, Entry, LedgerRow, LogHeader, LogLine
-from gamelog.games.terra_mystica.reading import is_ledger, parse_command_log, parse_ledger
+from gamelog.games.terra_mystica.reading import parse_command_log, parse_ledger
 from gamelog.games.terra_mystica.render import describe_row, render_position
+from gamelog.games.terra_mystica.sniff import is_ledger
 
 if TYPE_CHECKING:
     from gamelog.core.replay import Replay
@@ -65,12 +65,6 @@ class TerraMystica(Game):
     export_formats: ClassVar[tuple[str, ...]] = ("ledger",)
 
     # --- notation -----------------------------------------------------------------
-
-    def sniff(self, text: str) -> bool:
-        text = normalise(text)
-        if is_ledger(text):
-            return True
-        return bool(_SNIFF.search(text[:20000]))
 
     def parse(self, text: str) -> GameLog:
         if is_ledger(text):
@@ -164,15 +158,6 @@ class TerraMystica(Game):
         engine: Engine = state.engine
         engine.ledger.finish_row()
         return export_tsv(engine.ledger.rows)
-
-
-_SNIFF = re.compile(
-    r"^\s*(?:option\s+strict-leech|setup\s+(?:alchemists|auren|chaosmagicians|cultists|darklings|"
-    r"dwarves|engineers|fakirs|giants|halflings|mermaids|nomads|swarmlings|witches)\b|"
-    r"(?:alchemists|auren|chaosmagicians|cultists|darklings|dwarves|engineers|fakirs|giants|"
-    r"halflings|mermaids|nomads|swarmlings|witches)\s*:\s*(?:build|pass|leech|upgrade|dig)\b)",
-    re.I | re.M,
-)
 
 
 def _rewrite_stream(stream: list[Entry | None], engine: Engine) -> None:
@@ -350,3 +335,6 @@ def _compare(expected: LedgerRow, row: Row) -> None:
             line=expected.line,
             column=columns[_CELL[first]] if len(columns) > _CELL[first] else 1,
         )
+
+
+GAME = TerraMystica()

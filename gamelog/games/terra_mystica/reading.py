@@ -162,14 +162,6 @@ def _ledger_comment_command(text: str) -> cmd.Command | None:
 _CELL_NUMBER = re.compile(r"-?\d+")
 
 
-def is_ledger(text: str) -> bool:
-    """Whether ``text`` looks like the tab-separated ledger export."""
-    for line in text.split("\n", 400)[:400]:
-        if line.count("\t") >= 13 and re.search(r"\d+ VP\t", line):
-            return True
-    return False
-
-
 def parse_ledger(text: str) -> list[Move]:
     """Moves of a ledger: one per faction row, plus the admin rows among the comments."""
     lines = text.split("\n")
