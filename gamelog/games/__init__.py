@@ -10,9 +10,9 @@ recognising a log imports no engine at all.
 from __future__ import annotations
 
 import importlib
-import pkgutil
 from collections.abc import Callable
 from functools import cache
+from pathlib import Path
 
 from gamelog.core.game import Game
 
@@ -23,9 +23,13 @@ def _key(name: str) -> str:
 
 @cache
 def package_names() -> tuple[str, ...]:
+    """Every folder beside this file with a ``game.py`` is a game."""
+    here = Path(__file__).parent
     return tuple(
         sorted(
-            m.name for m in pkgutil.iter_modules(__path__) if m.ispkg and not m.name.startswith("_")
+            entry.name
+            for entry in here.iterdir()
+            if not entry.name.startswith("_") and (entry / "game.py").is_file()
         )
     )
 
