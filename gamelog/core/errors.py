@@ -7,16 +7,6 @@ every message can be printed compiler style as ``path:line:column``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-
-@dataclass(frozen=True)
-class Where:
-    """A place in a log file; line and column are 1-based."""
-
-    line: int
-    column: int = 1
-
 
 class GamelogError(Exception):
     """A problem in a log that the user can fix; never a bug in gamelog itself.

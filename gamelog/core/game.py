@@ -24,7 +24,16 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Move:
+class Located:
+    """Something written at a place in a log (a move, one action of a compound turn, a
+    header entry), so that an error about it can point there. 1-based."""
+
+    line: int
+    column: int = 1
+
+
+@dataclass(frozen=True, kw_only=True)
+class Move(Located):
     """One move of a log, as the transformer typed it.
 
     Games subclass this with the fields their moves need. ``player`` is None for
@@ -32,8 +41,6 @@ class Move:
     ``source`` is the move as written, for replay views.
     """
 
-    line: int
-    column: int = 1
     player: str | None = None
     source: str = ""
 

@@ -18,7 +18,7 @@ from typing import Any, Literal
 from lark import Token, Transformer, Tree, v_args
 
 from gamelog.core.errors import NotationError, SetupError
-from gamelog.core.game import GameLog, Move
+from gamelog.core.game import GameLog, Located, Move
 from gamelog.core.notation import parse as parse_text
 from gamelog.core.notation import transform
 
@@ -58,11 +58,8 @@ DESCRIBE = {
 
 
 @dataclass(frozen=True, kw_only=True)
-class Action:
+class Action(Located):
     """One action of a turn, with the place it was written."""
-
-    line: int
-    column: int
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -16,7 +16,7 @@ from lark import Token, Transformer, Tree, v_args
 from lark.tree import Meta
 
 from gamelog.core.errors import NotationError, SetupError
-from gamelog.core.game import Move
+from gamelog.core.game import Located, Move
 from gamelog.core.notation import transform
 
 # ---------------------------------------------------------------- components
@@ -104,11 +104,8 @@ class Header:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Clause:
+class Clause(Located):
     """One thing a player did in a turn, where it was written."""
-
-    line: int
-    column: int
 
 
 @dataclass(frozen=True, kw_only=True)

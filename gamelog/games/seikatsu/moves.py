@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from lark import Token, Transformer, Tree
 
 from gamelog.core.errors import NotationError, SetupError
-from gamelog.core.game import Move
+from gamelog.core.game import Located, Move
 from gamelog.core.notation import transform
 from gamelog.games.seikatsu import board
 from gamelog.games.seikatsu.tiles import (
@@ -48,7 +48,7 @@ class Placement(Move):
     tile: GardenTile | KoiTile
     space: int
     bird: Bird | None = None
-    #: Where the tile and the space are written, so a report can point at the culprit.
+    #: Located the tile and the space are written, so a report can point at the culprit.
     tile_column: int = 1
     space_column: int = 1
 
@@ -58,20 +58,12 @@ class Placement(Move):
 
 
 @dataclass(frozen=True)
-class Where:
-    """The line and column of a header item, for SetupErrors."""
-
-    line: int
-    column: int
-
-
-@dataclass(frozen=True)
 class PlayerEntry:
     """``Ann (pink)`` in the players line; the colour word is checked by the rules."""
 
     name: str
     colour: str
-    where: Where
+    where: Located
 
 
 @dataclass(frozen=True)
@@ -80,7 +72,7 @@ class SeatEntry:
 
     colour: str
     corner: str
-    where: Where
+    where: Located
 
 
 @dataclass(frozen=True)
@@ -89,7 +81,7 @@ class SetupTile:
 
     tile: GardenTile | KoiTile
     space: int
-    where: Where
+    where: Located
 
     @property
     def space_label(self) -> str:
@@ -105,11 +97,11 @@ class Header:
     mode: str | None = None
     seating: list[SeatEntry] = field(default_factory=list)
     setup: list[SetupTile] = field(default_factory=list)
-    lines: dict[str, Where] = field(default_factory=dict)
+    lines: dict[str, Located] = field(default_factory=dict)
 
 
-def _where(token: Token) -> Where:
-    return Where(token.line or 1, token.column or 1)
+def _where(token: Token) -> Located:
+    return Located(line=token.line or 1, column=token.column or 1)
 
 
 _LABEL = re.compile(r"[a-z][0-9]+$", re.IGNORECASE)
@@ -185,7 +177,7 @@ def _name(token: Token) -> str:
     return " ".join(token.split())
 
 
-HeaderItem = tuple[str, Where, object]
+HeaderItem = tuple[str, Located, object]
 
 
 class LogTransformer(Transformer[Token, tuple[Header, list[Placement]]]):

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from gamelog.core.errors import IllegalMove, SetupError
 from gamelog.core.game import Event
 from gamelog.games.seikatsu import board
-from gamelog.games.seikatsu.moves import POND, Header, Placement, PlayerEntry, SetupTile, Where
+from gamelog.games.seikatsu.moves import POND, Header, Located, Placement, PlayerEntry, SetupTile
 from gamelog.games.seikatsu.tiles import (
     BIRDS,
     COMPONENTS,
@@ -32,7 +32,7 @@ TWO_PLAYER_COLOURS = frozenset({"pink", "blue"})
 #: Play passes clockwise. Seen from above with pink at the bottom (behind D1),
 #: the next seat clockwise is behind A4 (pink's front-left), then behind G4.
 CLOCKWISE_CORNERS = (board.PINK_CORNER, "A4", "G4")
-#: Where blue stands when the log does not say (2 players): pink's front-right.
+#: Located blue stands when the log does not say (2 players): pink's front-right.
 DEFAULT_BLUE_CORNER = "G4"
 KOI_KIND = len(GARDEN_TILES)
 STANDARD_MODES = frozenset({"standard", "normal", "basic"})
@@ -112,7 +112,7 @@ def new_game(header: Header) -> SeikatsuState:
     return state
 
 
-def _error_at(where: Where | None) -> dict[str, int]:
+def _error_at(where: Located | None) -> dict[str, int]:
     return {"line": where.line, "column": where.column} if where else {"line": 1, "column": 1}
 
 
