@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from typing import Any, NoReturn
 
@@ -20,7 +21,7 @@ from gamelog.core import render
 from gamelog.core.audit import DEFAULT_TIMEOUT, expand, run_audit
 from gamelog.core.errors import GamelogError
 from gamelog.core.game import Game
-from gamelog.core.logs import UnreadableLog, game_for, read_log
+from gamelog.core.logs import game_for, read_log
 from gamelog.core.outcome import failure_record, record, sheet_of
 from gamelog.core.replay import Replay, Step, replay
 from gamelog.core.report import format_error
@@ -60,24 +61,26 @@ def main(ctx: click.Context, debug: bool) -> None:
 # --- helpers ------------------------------------------------------------------
 
 
+@dataclass
 class LoadedLog:
-    """A log read from disk (or stdin) with the game it is written in."""
+    """A log read from disk (or stdin) with the game it is written in, or the reason
+    no game can read it (unreadable bytes, no known game)."""
 
-    def __init__(self, path: str, text: str, game: Game | None, error: GamelogError | None):
-        self.path, self.text, self.game, self.error = path, text, game, error
+    path: str
+    text: str = ""
+    game: Game | None = None
+    error: GamelogError | None = None
 
 
 def load(path: str, forced_game: str | None) -> LoadedLog:
-    shown = "<stdin>" if path == "-" else path
+    loaded = LoadedLog("<stdin>" if path == "-" else path)
     try:
-        text = read_log(path)
-    except UnreadableLog as error:
-        fail_usage(f"{shown}: {error}")
-    try:
-        return LoadedLog(shown, text, game_for(text, forced_game), None)
+        loaded.text = read_log(path)
+        loaded.game = game_for(loaded.text, forced_game)
     except GamelogError as error:
-        error.path = shown
-        return LoadedLog(shown, text, None, error)
+        error.path = loaded.path
+        loaded.error = error
+    return loaded
 
 
 def fail_usage(message: str) -> NoReturn:
@@ -179,7 +182,7 @@ def score(ctx: click.Context, log: str, fmt: str, forced_game: str | None) -> No
 def _score(loaded: LoadedLog, fmt: str) -> int:
     if loaded.game is None:
         if fmt == "json":
-            click.echo(render.to_json(_unplayable_record(loaded)))
+            click.echo(render.to_json(failure_record(loaded.path, loaded.error)))
         report(loaded.error, loaded.text)
         return EXIT_PROBLEM
     result = replay(loaded.game, loaded.text, loaded.path)
@@ -197,13 +200,6 @@ def _score(loaded: LoadedLog, fmt: str) -> int:
     for warning in rec["warnings"]:
         click.echo(f"warning: {warning}", err=True)
     return EXIT_OK
-
-
-def _unplayable_record(loaded: LoadedLog) -> dict[str, Any]:
-    assert loaded.error is not None
-    rec = failure_record(loaded.path, loaded.error.kind, loaded.error.message)
-    rec["error"] = loaded.error.to_dict()
-    return rec
 
 
 def _print_score(result: Replay, sheet: Any, rec: dict[str, Any], fmt: str) -> None:

@@ -65,6 +65,15 @@ def test_bad_flag_is_a_usage_error() -> None:
     assert run("score", COMPLETE, "--format", "yaml").exit_code == 2
 
 
+def test_check_of_a_binary_file_points_at_the_first_bad_byte(tmp_path: Path) -> None:
+    log = tmp_path / "photo.log"
+    log.write_bytes(b"game: seikatsu\nplayers: A\xffn (pink)\n")
+    result = run("check", str(log), COMPLETE)
+    assert result.exit_code == 1
+    assert f"{log}:2:11: unreadable file: not UTF-8 text (byte 0xff)" in result.stderr
+    assert f"{COMPLETE}: ok" in result.stdout
+
+
 def test_check_reads_standard_input() -> None:
     text = Path(COMPLETE).read_text()
     result = run("check", "-", stdin=text)

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from gamelog.core.errors import GamelogError
-from gamelog.core.logs import UnreadableLog, game_for, read_log
+from gamelog.core.logs import game_for, read_log
 from gamelog.core.outcome import failure_record, record
 from gamelog.core.replay import replay
 
@@ -26,6 +26,20 @@ LOG_SUFFIXES = (".log", ".txt", ".tm", ".gamelog")
 
 class AuditTimeout(Exception):
     """Raised inside a worker when one file has used up its time."""
+
+
+class Stopped(GamelogError):
+    """A file whose replay took longer than --timeout."""
+
+    kind = "timeout"
+    label = "timeout"
+
+
+class Crashed(GamelogError):
+    """A bug in gamelog met while replaying one file (never the user's fault)."""
+
+    kind = "internal-error"
+    label = "internal error"
 
 
 def expand(paths: Iterable[str]) -> tuple[list[str], list[str]]:
@@ -62,22 +76,17 @@ def audit_file(path: str, game: str | None = None, timeout: float | None = None)
     armed = _arm(timeout)
     try:
         text = read_log(path)
-        try:
-            chosen = game_for(text, game)
-        except GamelogError as error:
-            error.path = path
-            rec = failure_record(path, error.kind, error.message)
-            rec["error"] = error.to_dict()
-            return rec
+        chosen = game_for(text, game)
         return record(replay(chosen, text, path))
-    except UnreadableLog as error:
-        return failure_record(path, "unreadable", str(error))
+    except GamelogError as error:  # unreadable, or no game to read it with
+        error.path = path
+        return failure_record(path, error)
     except AuditTimeout:
-        return failure_record(path, "timeout", f"stopped after {timeout:g} s (--timeout)", game)
+        return failure_record(path, Stopped(f"stopped after {timeout:g} s (--timeout)"), game)
     except RecursionError:
-        return failure_record(path, "internal-error", "the log nests too deeply to replay")
+        return failure_record(path, Crashed("the log nests too deeply to replay"))
     except Exception as error:  # an engine bug: report it on this file, go on with the rest
-        rec = failure_record(path, "internal-error", f"{type(error).__name__}: {error}")
+        rec = failure_record(path, Crashed(f"{type(error).__name__}: {error}"))
         rec["traceback"] = traceback.format_exc()
         return rec
     finally:

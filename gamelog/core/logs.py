@@ -6,30 +6,50 @@ import sys
 from pathlib import Path
 
 from gamelog import games
-from gamelog.core.errors import SetupError
+from gamelog.core.errors import GamelogError, SetupError
 from gamelog.core.game import Game
 
 STDIN = "-"
 
 
-class UnreadableLog(Exception):
+class UnreadableLog(GamelogError):
     """The file is missing, not text, or not UTF-8: no game engine can look at it."""
+
+    kind = "unreadable"
+    label = "unreadable file"
 
 
 def read_log(path: str) -> str:
-    """The text of a log (``-`` is standard input); raises UnreadableLog."""
+    """The text of a log (``-`` is standard input); raises UnreadableLog, placed at
+    the first bad byte when there is one."""
+    shown = "<stdin>" if path == STDIN else path
     try:
         data = sys.stdin.buffer.read() if path == STDIN else Path(path).read_bytes()
     except OSError as error:
-        raise UnreadableLog(f"cannot read the file: {error.strerror or error}") from None
+        raise UnreadableLog(
+            f"cannot read the file: {error.strerror or error}", path=shown
+        ) from None
     if b"\0" in data:
-        raise UnreadableLog("not a text file (it contains NUL bytes)")
+        line, column = _place(data, data.index(b"\0"))
+        raise UnreadableLog(
+            "not a text file (it contains NUL bytes)", line=line, column=column, path=shown
+        )
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
+        line, column = _place(data, error.start)
         raise UnreadableLog(
-            f"not UTF-8 text (byte 0x{data[error.start]:02x} at offset {error.start})"
+            f"not UTF-8 text (byte 0x{data[error.start]:02x})",
+            line=line,
+            column=column,
+            path=shown,
         ) from None
+
+
+def _place(data: bytes, offset: int) -> tuple[int, int]:
+    """Line and column (counted in bytes) of a byte offset."""
+    line_start = data.rfind(b"\n", 0, offset) + 1
+    return data.count(b"\n", 0, offset) + 1, offset - line_start + 1
 
 
 def game_for(text: str, forced: str | None = None) -> Game:

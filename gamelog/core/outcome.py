@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gamelog.core.errors import GamelogError
 from gamelog.core.replay import Replay
 from gamelog.core.scoring import ScoreSheet
 
@@ -94,13 +95,13 @@ def record(result: Replay, sheet: ScoreSheet | None = None) -> dict[str, Any]:
     }
 
 
-def failure_record(path: str, status: str, message: str, game: str | None = None) -> dict[str, Any]:
-    """A record for a file that never reached a game engine (unreadable, unknown game,
-    internal error)."""
+def failure_record(path: str, error: GamelogError, game: str | None = None) -> dict[str, Any]:
+    """The record of a file that never reached a game engine (unreadable, no known
+    game) or that an engine could not finish (internal error, timeout)."""
     return {
         "game": game,
         "file": path,
-        "status": status,
+        "status": error.kind,
         "finished": False,
         "moves": 0,
         "players": [],
@@ -108,12 +109,5 @@ def failure_record(path: str, status: str, message: str, game: str | None = None
         "tiebreaks": [],
         "notes": [],
         "warnings": [],
-        "error": {
-            "kind": status,
-            "line": None,
-            "column": None,
-            "message": message,
-            "rule": None,
-            "facts": [],
-        },
+        "error": error.to_dict(),
     }
