@@ -353,16 +353,24 @@ class Actions:
         self.adjust(f, "P3", amount)
 
     def action(self: Engine, f: Faction, name: str) -> None:
+        spec = actions().get(name)
+        if spec is None:
+            if name.startswith("ACTH"):
+                raise IllegalMove(
+                    f"{name} is a Shapeshifters action (Fire & Ice), which this engine "
+                    "does not play",
+                    rule="the base game's actions",
+                )
+            raise IllegalMove(
+                f"unknown action {name}",
+                rule="actions: ACT1-ACT6, ACTA, ACTC, ACTE, ACTG, ACTN, ACTS, ACTW, "
+                "BON1, BON2, FAV6",
+            )
         power_action = name[:3] == "ACT" and name[3:].isdigit()
         if not power_action and not f.r[name]:
             raise IllegalMove(
                 f"{f.name} have no {name} action",
                 rule="faction actions come with the stronghold; tile actions with the tile",
-            )
-        spec = actions().get(name)
-        if spec is None:
-            raise IllegalMove(
-                f"unknown action {name}", rule="actions: ACT1-ACT6 and the faction/tile actions"
             )
         key = name if name.startswith("ACT") else f"{name}/{f.name}"
         if key in self.blocked:

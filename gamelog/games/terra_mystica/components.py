@@ -213,6 +213,32 @@ def _faction(name: str, raw: dict[str, Any]) -> FactionSpec:
     )
 
 
+def empty_seat_spec(name: str) -> FactionSpec:
+    """The board of a seat whose player was dropped before choosing a faction
+    (``drop-faction playerN``): no terrain, no resources, no buildings."""
+    return FactionSpec(
+        name=name,
+        display="No faction",
+        color="",
+        start={},
+        priest_cap=0,
+        setup_dwellings="none",
+        ship=Track(level=0, max_level=0),
+        dig=Track(level=0, max_level=0),
+        teleport=None,
+        ranges={},
+        buildings={},
+        exchange_rates={},
+        special_mode=None,
+        special_enable_if={},
+        special_effects={},
+        leech_effect={},
+        fixed_transform_spades=0,
+        pass_vp_per_connecting_bridge=0,
+        can_connect_across_river=False,
+    )
+
+
 @cache
 def factions() -> dict[str, FactionSpec]:
     """Every faction the engine knows, by the name the logs use (``chaosmagicians``)."""

@@ -9,6 +9,7 @@ to somebody else. The rules themselves live in the mixins (one module each).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -43,6 +44,10 @@ _ADMIN_ONLY = (
     cmd.PlayerCount,
     cmd.Finish,
 )
+
+
+#: ``drop-faction player3``: a player who has not chosen a faction.
+_PLAYER_SEAT = re.compile(r"player(\d+)")
 
 
 class Engine(Resources, Reach, Towns, Leech, Flow, Actions, Scoring):
@@ -117,6 +122,8 @@ class Engine(Resources, Reach, Towns, Leech, Flow, Actions, Scoring):
                     rule="a faction line names a faction set up with 'setup FACTION'",
                     facts=[f"factions in the game: {known}"],
                 )
+            if faction.dropped:
+                self.reject_dropped(faction)
             ledger = self.ledger
             if not ledger.collecting or ledger.current is not faction:
                 ledger.start_row(faction)
@@ -236,7 +243,7 @@ class Engine(Resources, Reach, Towns, Leech, Flow, Actions, Scoring):
         self.done(f)
 
     def _on_drop(self, f: Faction, c: cmd.DropFaction) -> None:
-        self.drop_faction(f.name, c.faction or f.name)
+        self.drop(f.name, c.faction or f.name)
 
     def _on_income(self, f: Faction, c: cmd.Income) -> None:
         self.legacy_income()
@@ -300,7 +307,7 @@ class Engine(Resources, Reach, Towns, Leech, Flow, Actions, Scoring):
                 self.final_scoring[c.kind] = rules().final_scoring["network"]
                 self.ledger.comment(f"Added final scoring tile: {c.kind}")
             case cmd.DropFaction():
-                self.drop_faction(actor, c.faction)
+                self.drop(actor, c.faction)
             case cmd.Income():
                 if c.phase is not None:
                     raise IllegalMove(
@@ -463,7 +470,26 @@ class Engine(Resources, Reach, Towns, Leech, Flow, Actions, Scoring):
         self.ledger.add_command("setup")
         self.ledger.finish_row()
 
+    # --- dropped factions --------------------------------------------------------------
+
+    def drop(self, actor: str, name: str) -> None:
+        """``drop-faction FACTION`` (or a faction's ``resign``), or ``drop-faction playerN``
+        for a player who has not chosen a faction yet."""
+        seat = _PLAYER_SEAT.fullmatch(name)
+        if seat is not None and name not in self.factions:
+            if actor:
+                raise IllegalMove(
+                    f"{actor} cannot drop {name}",
+                    rule="players are dropped by the admin (a faction can only resign itself)",
+                )
+            self.drop_seat(int(seat[1]))
+        else:
+            self.drop_faction(actor, name)
+
     def drop_faction(self, actor: str, name: str) -> None:
+        """The site's ``drop-faction``: the faction stops taking turns (it is skipped in
+        turn order and counts as passed), gives its bonus tile back, receives no more
+        power offers, and is still scored at the end (cults, network, resources)."""
         if actor and actor != name:
             raise IllegalMove(
                 f"{actor} cannot drop {name}",
@@ -471,8 +497,17 @@ class Engine(Resources, Reach, Towns, Leech, Flow, Actions, Scoring):
             )
         f = self.factions.get(name)
         if f is None:
+            known = ", ".join(x.name for x in self.order if not x.empty_seat) or "none yet"
             raise IllegalMove(
-                f"faction {name} is not in the game", rule="drop-faction names a faction"
+                f"faction {name} is not in the game",
+                rule="drop-faction names a faction in the game, or playerN for a player "
+                "who has not chosen one",
+                facts=[f"factions in the game: {known}"],
+            )
+        if f.dropped:
+            raise IllegalMove(
+                f"{name} were already dropped from the game",
+                rule="a faction is dropped once",
             )
         f.dropped = True
         f.allowed_actions = 0
@@ -484,6 +519,55 @@ class Engine(Resources, Reach, Towns, Leech, Flow, Actions, Scoring):
         self.setup_order = [entry for entry in self.setup_order if entry[0] != name]
         self.maybe_advance_to_next_player(f)
         self.ledger.comment(f"{name} dropped from the game")
+
+    def drop_seat(self, number: int) -> None:
+        """``drop-faction playerN``: player N leaves before choosing a faction. The site
+        keeps the seat as an empty placeholder (``nofactionN``) that never acts, so the
+        seat order (and who starts) stays as it was."""
+        chosen = len(self.order)
+        if self.round or self.state not in ("wait-for-players", "select-factions"):
+            raise SetupError(
+                f"player{number} can no longer be dropped as a player: the factions are "
+                "chosen (drop the faction by its name)",
+                rule="drop-faction playerN is for a player who has not chosen a faction; "
+                "later, drop the faction by name",
+            )
+        if not 1 <= number <= len(self.players):
+            raise SetupError(
+                f"there is no player {number}",
+                rule="drop-faction playerN counts the players of the 'player NAME' lines "
+                "(in seat order)",
+                facts=[f"players: {', '.join(self.players) or 'none given'}"],
+            )
+        if number != chosen + 1:
+            raise SetupError(
+                f"player {number} is not the one choosing a faction now",
+                rule="players choose factions in seat order; the player dropped before "
+                "choosing is the one whose turn it is",
+                facts=[
+                    f"seats taken: {chosen}; player {chosen + 1} "
+                    f"({self.players[chosen]}) chooses next"
+                    if chosen < len(self.players)
+                    else f"seats taken: {chosen}"
+                ],
+            )
+        self.ledger.finish_row()
+        self.advance_state("select-factions")
+        seat = Faction.for_empty_seat(number)
+        seat.start_player = not self.order
+        self.register_faction(seat)
+        seat.start_order = len(self.order)
+
+    def reject_dropped(self, f: Faction) -> None:
+        if f.empty_seat:
+            raise IllegalMove(
+                f"{f.name} is the seat of a player dropped before choosing a faction",
+                rule="an empty seat takes no turns",
+            )
+        raise IllegalMove(
+            f"{f.name} were dropped from the game",
+            rule="a dropped faction takes no more turns and answers no power offers",
+        )
 
 
 _FACTION_HANDLERS: dict[type, Callable[[Engine, Faction, Any], None]] = {

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from gamelog.games.terra_mystica.components import FactionSpec, Track, rules
+from gamelog.games.terra_mystica.components import FactionSpec, Track, empty_seat_spec, rules
 
 _TILE_GROUPS = {"BON": "bonus", "FAV": "favor", "TW": "town"}
 
@@ -18,8 +18,11 @@ _TILE_GROUPS = {"BON": "bonus", "FAV": "favor", "TW": "town"}
 class Faction:
     """One faction's mutable state during a game."""
 
-    def __init__(self, spec: FactionSpec, *, start_vp: int) -> None:
+    def __init__(self, spec: FactionSpec, *, start_vp: int, empty_seat: bool = False) -> None:
         self.spec = spec
+        #: A seat whose player was dropped before choosing a faction (``nofactionN``):
+        #: it keeps its place in the seat order but never acts, earns or scores.
+        self.empty_seat = empty_seat
         self.name = spec.name
         self.display = spec.display
         self.color = spec.color
@@ -68,6 +71,13 @@ class Faction:
 
         #: Final-scoring measures (network size, F&I distances), set at game end.
         self.measures: dict[str, float] = {}
+
+    @classmethod
+    def for_empty_seat(cls, number: int) -> Faction:
+        """The placeholder the site registers as ``nofactionN`` for seat ``number``."""
+        seat = cls(empty_seat_spec(f"nofaction{number}"), start_vp=0, empty_seat=True)
+        seat.dropped = True
+        return seat
 
     # --- views --------------------------------------------------------------------
 

@@ -273,7 +273,8 @@ class Flow:
     def register_faction(self: Engine, f: Faction) -> None:
         self.factions[f.name] = f
         self.order.append(f)
-        self.by_colour[f.color] = f
+        if not f.empty_seat:
+            self.by_colour[f.color] = f
         names = [x.name for x in self.order if not x.dropped]
         snake = [
             (n, "dwelling") for n in names if self.factions[n].spec.setup_dwellings != "single-last"
@@ -386,6 +387,10 @@ class Flow:
         if not self.ledger.trailing_comment:
             self.ledger.comment(f"Round {self.round + 1} income")
         for f in self.factions_in_turn_order():
+            if f.empty_seat:
+                # The site writes an empty row for the placeholder; it earns nothing.
+                f.income_taken |= _PHASE_MASK[phase]
+                continue
             self.handle_internal(
                 f, f"{phase}_income_for_faction", lambda f=f: self.take_income(f, phase)
             )

@@ -144,7 +144,7 @@ class TerraMystica(Game):
         return state.engine.score_sheet()
 
     def running_scores(self, state: TerraMysticaState) -> dict[str, int]:
-        return {f.name: f.r["VP"] for f in state.engine.order}
+        return {f.name: f.r["VP"] for f in state.engine.scored_factions()}
 
     def render_position(self, state: TerraMysticaState) -> str:
         return render_position(state.engine)

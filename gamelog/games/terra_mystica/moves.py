@@ -199,6 +199,9 @@ class _ToCommands(Transformer):
     def resign(self, c: list[Any]) -> cmd.Command:
         return cmd.DropFaction("", "")
 
+    def drop_self(self, c: list[Any]) -> cmd.Command:
+        return cmd.DropFaction("", str(c[1]).lower())
+
     def pick_color(self, c: list[Any]) -> cmd.Command:
         return cmd.PickColour("", _colour(c[0]))
 
@@ -468,6 +471,7 @@ _DESCRIBE = {
             "WAIT",
             "DONE",
             "RESIGN",
+            "RESIGN_AS_KW",
             "__ANON_0",
             "__ANON_1",
             "GAIN",

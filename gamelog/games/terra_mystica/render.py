@@ -90,6 +90,9 @@ def _faction_lines(engine: Engine) -> list[str]:
         "faction         VP    C   W   P  power    cults F/W/E/A  ship dig  D TP TE SH SA  tiles"
     ]
     for f in engine.order:
+        if f.empty_seat:
+            out.append(f"{f.name:<14}  (seat of a player dropped before choosing a faction)")
+            continue
         r = f.r
         tiles = " ".join(sorted(f.held("BON") + f.held("FAV") + f.held("TW")))
         flags = " (passed)" if f.passed and engine.round else ""

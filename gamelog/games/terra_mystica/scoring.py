@@ -158,8 +158,13 @@ class Scoring:
             return f.r[kind]
         return f.measures.get(kind, 0)
 
+    def scored_factions(self: Engine) -> list[Faction]:
+        """Every faction that chose a board, dropped or not, in seat order (empty seats
+        of players dropped before choosing are not scored)."""
+        return [f for f in self.order if not f.empty_seat]
+
     def rank_and_score(self: Engine, kind: str, points: tuple[int, ...]) -> None:
-        order = self.factions_in_order()
+        order = self.scored_factions()
         levels = sorted(self.measure(f, kind) for f in order)
         count = Counter(levels)
         prize: dict[float, int] = {}
@@ -180,7 +185,7 @@ class Scoring:
                 )
 
     def score_final(self: Engine) -> None:
-        for f in self.order:
+        for f in self.scored_factions():
             self.compute_network(f)
         for kind in sorted(self.final_scoring):
             points = self.final_scoring[kind]
@@ -194,7 +199,7 @@ class Scoring:
 
     def score_final_resources(self: Engine) -> None:
         self.ledger.comment("Converting resources to VPs")
-        for f in self.factions_in_order():
+        for f in self.scored_factions():
             self.handle_internal(f, "score_resources", lambda f=f: self.convert_resources(f))
 
     def convert_resources(self: Engine, f: Faction) -> None:
@@ -219,22 +224,33 @@ class Scoring:
     # --- the score sheet ------------------------------------------------------------
 
     def score_sheet(self: Engine) -> ScoreSheet:
-        players = [f.name for f in self.order]
-        sheet = ScoreSheet(players=players, finished=self.finished)
+        scored = self.scored_factions()
+        sheet = ScoreSheet(players=[f.name for f in scored], finished=self.finished)
         for name in CATEGORIES:
             sheet.row(name)
-        for f in self.order:
+        for f in scored:
             for source, points in f.vp_source.items():
                 if points:
                     sheet.add(category(source), f.name, points)
             for row in sheet.rows:
                 row.points.setdefault(f.name, 0)
         sheet.rows = [row for row in sheet.rows if any(row.points.values())]
-        for f in self.order:
-            notes = []
+        for f in scored:
             if f.dropped:
-                notes.append("dropped")
-            sheet.add("start", f.name, 0, note=", ".join(notes) if notes else None)
+                sheet.add("start", f.name, 0, note="dropped")
+        dropped = [f.name for f in scored if f.dropped]
+        if dropped:
+            sheet.notes.append(
+                f"dropped from the game: {', '.join(dropped)} (still scored for cults, "
+                "network and resources, and ranked by VP like everyone)"
+            )
+        for f in self.order:
+            if f.empty_seat:
+                number = int(f.name.removeprefix("nofaction"))
+                player = self.players[number - 1] if number <= len(self.players) else "?"
+                sheet.notes.append(
+                    f"player {number} ({player}) was dropped before choosing a faction"
+                )
         sheet.notes.append("Terra Mystica has no tie-breaker: tied factions share the place")
         if not self.finished:
             sheet.notes.append(f"game not finished (round {self.round}); VP so far")
