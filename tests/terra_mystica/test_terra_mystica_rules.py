@@ -185,3 +185,43 @@ def test_ledger_missing_an_effect_row_is_caught() -> None:
     error = replay(GAME, "\n".join(lines), "x").error
     assert isinstance(error, IllegalMove) and error.label == "ledger mismatch"
     assert error.line == number + 1  # the row that now stands where the effect row was
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("halflings: pick-color red", "halflings cannot use 'pick-color red'"),
+        ("halflings: unlock-terrain red", "halflings cannot use 'unlock-terrain red'"),
+        (
+            "halflings: unlock-terrain gain-priest",
+            "halflings cannot use 'unlock-terrain gain-priest'",
+        ),
+        ("halflings: gain P3 for VP", "halflings cannot use 'gain P3 for VP'"),
+        (
+            "halflings: action ACTH1",
+            "ACTH1 is a Shapeshifters action (Fire & Ice), which this engine does not play",
+        ),
+        ("halflings: action ACTX", "unknown action ACTX"),
+    ],
+)
+def test_fire_and_ice_commands_say_they_are_not_supported(line: str, message: str) -> None:
+    error, _ = play(line)
+    assert isinstance(error, IllegalMove)
+    assert error.line == 29
+    assert error.message == f"halflings: {line.split(': ', 1)[1]}: {message}"
+    assert error.rule
+
+
+def test_fire_and_ice_setup_says_it_is_not_supported() -> None:
+    result = replay(GAME, "option fire-and-ice-factions/ice\n", "x")
+    assert isinstance(result.error, SetupError)
+    assert "Fire & Ice factions, which this engine does not play" in result.error.message
+    result = replay(GAME, "faction-variant yetis_v2\n", "x")
+    assert isinstance(result.error, SetupError)
+    assert result.error.message == "faction variant yetis_v2 is not supported"
+
+
+def test_planning_and_admin_control_lines_are_accepted_without_effect() -> None:
+    error, state = play("halflings: start_planning", "start-preview", "abort", "admin email a@b")
+    assert error is None
+    assert state.engine.active is state.engine.factions["halflings"]
