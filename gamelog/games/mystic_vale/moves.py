@@ -474,7 +474,7 @@ _SINGLE_HEADER_KEYS = ("game", "players", "cards", "market", "vales", "sleeves")
 
 def parse_log(text: str) -> GameLog:
     """Text -> header + whole turns. Raises NotationError / SetupError."""
-    tree: Tree[Token] = parse_text("mystic_vale", text, describe=DESCRIBE)
+    tree: Tree[Token] = parse_text("mystic_vale", text, describe=DESCRIBE, positions=False)
     statements: list[Any] = transform(_ToStatements().transform, tree)
     lines = text.split("\n")
     header = Header()

@@ -30,7 +30,7 @@ class Seikatsu(Game):
     )
 
     def parse(self, text: str) -> GameLog:
-        tree = parse("seikatsu", text, describe=DESCRIBE)
+        tree = parse("seikatsu", text, describe=DESCRIBE, positions=False)
         header, moves = read(tree, text)
         return GameLog(header=header, moves=moves, players=[p.name for p in header.players])
 
