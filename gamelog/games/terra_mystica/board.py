@@ -6,16 +6,17 @@ are numbered 1, 2, 3... along their row, river hexes are named r0, r1, ... in
 reading order over the whole map. Odd rows (0-based) sit half a hex to the right.
 
 The geometry is static, so it is computed once per terrain string and shared by
-every game on that map; what changes during play (terrain colours, buildings,
-bridges, towns) lives in :class:`gamelog.games.terra_mystica.state.MapState`.
+every game on that map (and kept on disk, see compiled.py); what changes during
+play (terrain colours, buildings, bridges, towns) lives in the engine.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 
+from gamelog.games.terra_mystica import compiled
 from gamelog.games.terra_mystica.components import rules
+from gamelog.games.terra_mystica.records import Record
 
 RIVER = "river"
 
@@ -25,8 +26,7 @@ _LAND_RANGE_DEPTH = 4
 _RIVER_RANGE_DEPTH = 6
 
 
-@dataclass(frozen=True)
-class Board:
+class Board(Record):
     """The static geometry of one map."""
 
     terrain: str
@@ -95,7 +95,11 @@ def parse_terrain(terrain: str) -> list[list[str]]:
 
 @cache
 def board_for(terrain: str) -> Board:
-    """The geometry of the map with this terrain string (built once per process)."""
+    """The geometry of the map with this terrain string (built once, kept on disk)."""
+    return compiled.tables("board", terrain.encode(), lambda: _build_board(terrain))
+
+
+def _build_board(terrain: str) -> Board:
     grid = parse_terrain(terrain)
     labels = tuple(chr(ord("A") + i) for i in range(len(grid)))
     position: dict[str, tuple[int, int]] = {}

@@ -2,8 +2,8 @@
 
 Each command keeps ``text``, the command as the log wrote it (whitespace tidied
 the way the online engine tidies it), because the ledger shows commands
-verbatim. Commands are immutable named tuples, shared between lines with the
-same text (a league log has hundreds of them, and tuples are cheap to build).
+verbatim. Commands are immutable records (tuples with named fields, see
+records.py), shared between lines with the same text.
 
 ``internal`` is true for the engine's own rows (income, final scoring, effect
 rows): ledgers show them, players never type them.
@@ -11,7 +11,9 @@ rows): ledgers show them, players never type them.
 
 from __future__ import annotations
 
-from typing import NamedTuple, Protocol
+from typing import ClassVar, Protocol
+
+from gamelog.games.terra_mystica.records import Record
 
 
 class Command(Protocol):
@@ -27,117 +29,117 @@ class Command(Protocol):
 # --- faction commands -----------------------------------------------------------
 
 
-class Build(NamedTuple):
+class Build(Record):
     text: str
     hex: str
 
-    internal = False
+    internal: ClassVar[bool] = False
 
 
-class Upgrade(NamedTuple):
+class Upgrade(Record):
     text: str
     hex: str
     building: str
 
-    internal = False
+    internal: ClassVar[bool] = False
 
 
-class Send(NamedTuple):
+class Send(Record):
     text: str
     cult: str
     amount: int | None
 
-    internal = False
+    internal: ClassVar[bool] = False
 
 
-class Convert(NamedTuple):
+class Convert(Record):
     text: str
     from_count: int
     from_type: str
     to_count: int
     to_type: str
 
-    internal = False
+    internal: ClassVar[bool] = False
 
 
-class Burn(NamedTuple):
+class Burn(Record):
     text: str
     amount: int
 
-    internal = False
+    internal: ClassVar[bool] = False
 
 
-class Leech(NamedTuple):
+class Leech(Record):
     text: str
     amount: int
     source: str | None
 
-    internal = False
+    internal: ClassVar[bool] = False
 
 
-class Decline(NamedTuple):
+class Decline(Record):
     text: str
     amount: int | None
     source: str | None
 
-    internal = False
+    internal: ClassVar[bool] = False
 
 
-class Transform(NamedTuple):
+class Transform(Record):
     text: str
     hex: str
     colour: str | None
 
-    internal = False
+    internal: ClassVar[bool] = False
 
 
-class Dig(NamedTuple):
+class Dig(Record):
     text: str
     amount: int
 
-    internal = False
+    internal: ClassVar[bool] = False
 
 
-class Bridge(NamedTuple):
+class Bridge(Record):
     text: str
     a: str
     b: str
     allow_illegal: bool
 
-    internal = False
+    internal: ClassVar[bool] = False
 
 
-class Connect(NamedTuple):
+class Connect(Record):
     """Mermaids found a town across a river hex, named by land hexes or by ``rN``."""
 
     text: str
     hexes: tuple[str, ...]
 
-    internal = False
+    internal: ClassVar[bool] = False
 
 
-class Pass(NamedTuple):
+class Pass(Record):
     text: str
     tile: str | None
 
-    internal = False
+    internal: ClassVar[bool] = False
 
 
-class Action(NamedTuple):
+class Action(Record):
     text: str
     name: str
 
-    internal = False
+    internal: ClassVar[bool] = False
 
 
-class Advance(NamedTuple):
+class Advance(Record):
     text: str
     track: str  # "ship" or "dig"
 
-    internal = False
+    internal: ClassVar[bool] = False
 
 
-class Adjust(NamedTuple):
+class Adjust(Record):
     """``+FAV11``, ``+2TW5``, ``+EARTH``, ``-SPADE``, ``+8vp for FIRE``."""
 
     text: str
@@ -151,41 +153,41 @@ class Adjust(NamedTuple):
         return self.kind == "VP" and self.source is not None
 
 
-class Wait(NamedTuple):
+class Wait(Record):
     text: str
 
-    internal = False
+    internal: ClassVar[bool] = False
 
 
-class Done(NamedTuple):
+class Done(Record):
     text: str
 
-    internal = False
+    internal: ClassVar[bool] = False
 
 
-class PickColour(NamedTuple):
+class PickColour(Record):
     text: str
     colour: str
 
-    internal = False
+    internal: ClassVar[bool] = False
 
 
-class UnlockTerrain(NamedTuple):
+class UnlockTerrain(Record):
     text: str
     what: str
 
-    internal = False
+    internal: ClassVar[bool] = False
 
 
-class GainFor(NamedTuple):
+class GainFor(Record):
     text: str
     to_type: str
     from_type: str
 
-    internal = False
+    internal: ClassVar[bool] = False
 
 
-class Income(NamedTuple):
+class Income(Record):
     """``income`` (2013 logs; the engine runs income phases itself) or the engine's
     ``cult_income_for_faction`` / ``other_income_for_faction`` rows (``phase``)."""
 
@@ -197,162 +199,162 @@ class Income(NamedTuple):
         return self.phase is not None
 
 
-class Start(NamedTuple):
+class Start(Record):
     """``start`` (2013 logs): begin the round; a no-op today."""
 
     text: str
 
-    internal = False
+    internal: ClassVar[bool] = False
 
 
-class StartPlanning(NamedTuple):
+class StartPlanning(Record):
     text: str
 
-    internal = False
+    internal: ClassVar[bool] = False
 
 
-class ScoreResources(NamedTuple):
+class ScoreResources(Record):
     text: str
-    internal = True
+    internal: ClassVar[bool] = True
 
 
-class SetupRow(NamedTuple):
+class SetupRow(Record):
     """The ``setup`` row of a ledger (start resources of a faction)."""
 
     text: str
-    internal = True
+    internal: ClassVar[bool] = True
 
 
-class Effect(NamedTuple):
+class Effect(Record):
     """``[opponent accepted power]`` / ``[all opponents declined power]`` ledger rows."""
 
     text: str
-    internal = True
+    internal: ClassVar[bool] = True
 
 
 # --- admin commands -------------------------------------------------------------
 
 
-class Option(NamedTuple):
+class Option(Record):
     text: str
     name: str
 
-    internal = False
+    internal: ClassVar[bool] = False
 
 
-class ScoreTiles(NamedTuple):
+class ScoreTiles(Record):
     text: str
     tiles: tuple[str, ...]
 
-    internal = False
+    internal: ClassVar[bool] = False
 
 
-class ScoreTile(NamedTuple):
+class ScoreTile(Record):
     """One ``Round N scoring: SCOREk`` comment of a ledger."""
 
     text: str
     round: int
     tile: str
 
-    internal = False
+    internal: ClassVar[bool] = False
 
 
-class Delete(NamedTuple):
+class Delete(Record):
     text: str
     tile: str
 
-    internal = False
+    internal: ClassVar[bool] = False
 
 
-class SetupFaction(NamedTuple):
+class SetupFaction(Record):
     text: str
     faction: str
     player: str | None
 
-    internal = False
+    internal: ClassVar[bool] = False
 
 
-class MapSelect(NamedTuple):
+class MapSelect(Record):
     text: str
     map_id: str
 
-    internal = False
+    internal: ClassVar[bool] = False
 
 
-class FactionVariant(NamedTuple):
+class FactionVariant(Record):
     text: str
     name: str
 
-    internal = False
+    internal: ClassVar[bool] = False
 
 
-class FinalScoring(NamedTuple):
+class FinalScoring(Record):
     text: str
     kind: str
 
-    internal = False
+    internal: ClassVar[bool] = False
 
 
-class Order(NamedTuple):
+class Order(Record):
     text: str
     players: tuple[str, ...]
 
-    internal = False
+    internal: ClassVar[bool] = False
 
 
-class DropFaction(NamedTuple):
+class DropFaction(Record):
     text: str
     faction: str
 
-    internal = False
+    internal: ClassVar[bool] = False
 
 
-class Randomize(NamedTuple):
+class Randomize(Record):
     text: str
     version: str
     seed: str
 
-    internal = False
+    internal: ClassVar[bool] = False
 
 
-class Player(NamedTuple):
+class Player(Record):
     text: str
     name: str
 
-    internal = False
+    internal: ClassVar[bool] = False
 
 
-class PlayerCount(NamedTuple):
+class PlayerCount(Record):
     text: str
     number: int
 
-    internal = False
+    internal: ClassVar[bool] = False
 
 
-class Finish(NamedTuple):
+class Finish(Record):
     text: str
 
-    internal = False
+    internal: ClassVar[bool] = False
 
 
-class NoOp(NamedTuple):
+class NoOp(Record):
     """Admin commands without a rules effect (abort, start-preview, admin email)."""
 
     text: str
 
-    internal = False
+    internal: ClassVar[bool] = False
 
 
-class DropOption(NamedTuple):
+class DropOption(Record):
     text: str
     name: str
 
-    internal = False
+    internal: ClassVar[bool] = False
 
 
-class Comment(NamedTuple):
+class Comment(Record):
     """A ``# text`` comment: the ledger shows it as a comment row."""
 
     text: str
 
-    internal = False
+    internal: ClassVar[bool] = False

@@ -3,30 +3,31 @@
 Everything that is a fact about the components lives in the TOML and text files
 beside this module, so that other factions (Fire & Ice) and other maps can be
 added without touching the engine. This module only reads them and hands out
-plain, read-only structures.
+plain, read-only structures; they are built once and kept on disk between runs
+(compiled.py), so a one-shot command does not parse the TOML files again.
 """
 
 from __future__ import annotations
 
-import copy
 import hashlib
-import tomllib
-from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
+from pathlib import Path
 from typing import Any
+
+from gamelog.games.terra_mystica import compiled
+from gamelog.games.terra_mystica.records import Record
 
 Amounts = dict[str, int]
 
+#: The data files (shipped inside the package, beside this module).
+DATA = Path(__file__).resolve().parent / "data"
+_TABLE_FILES = ("rules.toml", "factions.toml", "tiles.toml")
 
-def _data_file(name: str) -> Any:
-    return resources.files(__package__).joinpath("data").joinpath(name)
 
+def _toml(raw: bytes) -> dict[str, Any]:
+    import tomllib  # only when the tables are built
 
-@cache
-def _toml(name: str) -> dict[str, Any]:
-    with _data_file(name).open("rb") as handle:
-        return tomllib.load(handle)
+    return tomllib.loads(raw.decode("utf-8"))
 
 
 #: Tables a faction states whole: an income, price or gain replaces the default one.
@@ -36,6 +37,8 @@ _WHOLE_TABLES = frozenset({"income", "cost", "gain", "advance_cost", "subactions
 def _merged(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
     """``override`` laid over ``base``: tables merge key by key (except the ones in
     ``_WHOLE_TABLES``, which replace), everything else replaces."""
+    import copy  # only when the tables are built
+
     result = copy.deepcopy(base)
     for key, value in override.items():
         if (
@@ -52,8 +55,7 @@ def _merged(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
 # --- rules constants ------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Rules:
+class Rules(Record):
     """Game-wide constants (``data/rules.toml``)."""
 
     cults: tuple[str, ...]
@@ -77,9 +79,7 @@ class Rules:
     extra_final_scoring: dict[str, str]
 
 
-@cache
-def rules() -> Rules:
-    raw = _toml("rules.toml")
+def _rules(raw: dict[str, Any]) -> Rules:
     return Rules(
         cults=tuple(raw["cults"]),
         terrain_wheel=tuple(raw["terrain_wheel"]),
@@ -106,8 +106,7 @@ def rules() -> Rules:
 # --- factions -------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Track:
+class Track(Record):
     """An advancing track: shipping, digging or tunnelling/carpet flight.
 
     ``cost``/``gain`` are per level (digging: price of one spade; teleport: price
@@ -116,15 +115,14 @@ class Track:
 
     level: int
     max_level: int
-    advance_cost: Amounts = field(default_factory=dict)
+    advance_cost: Amounts = {}  # noqa: RUF012 - read-only
     advance_gain: tuple[Amounts, ...] = ()
     cost: tuple[Amounts, ...] = ()
     gain: tuple[Amounts, ...] = ()
     kind: str = ""
 
 
-@dataclass(frozen=True)
-class BuildingSpec:
+class BuildingSpec(Record):
     """A building type on a faction board: price, income by count, one-off gains."""
 
     cost: Amounts
@@ -133,8 +131,7 @@ class BuildingSpec:
     subactions: Amounts | None = None
 
 
-@dataclass(frozen=True)
-class FactionSpec:
+class FactionSpec(Record):
     """One faction board: everything fixed about a faction before play starts."""
 
     name: str
@@ -172,9 +169,8 @@ def _track(raw: dict[str, Any] | None) -> Track | None:
     )
 
 
-def _faction(name: str, raw: dict[str, Any]) -> FactionSpec:
+def _faction(name: str, raw: dict[str, Any], base_rates: dict[str, dict[str, int]]) -> FactionSpec:
     special = raw.get("special", {})
-    base_rates = rules().exchange_rates
     rates = {k: dict(v) for k, v in base_rates.items()}
     for source, targets in raw.get("exchange_rates", {}).items():
         rates.setdefault(source, {}).update(targets)
@@ -239,13 +235,10 @@ def empty_seat_spec(name: str) -> FactionSpec:
     )
 
 
-@cache
-def factions() -> dict[str, FactionSpec]:
-    """Every faction the engine knows, by the name the logs use (``chaosmagicians``)."""
-    raw = _toml("factions.toml")
+def _factions(raw: dict[str, Any], rules: Rules) -> dict[str, FactionSpec]:
     defaults = raw["defaults"]
     return {
-        name: _faction(name, _merged(defaults, spec))
+        name: _faction(name, _merged(defaults, spec), rules.exchange_rates)
         for name, spec in raw.items()
         if name != "defaults"
     }
@@ -254,8 +247,7 @@ def factions() -> dict[str, FactionSpec]:
 # --- tiles ----------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class ActionSpec:
+class ActionSpec(Record):
     """A power action or a faction/tile action space."""
 
     name: str
@@ -265,21 +257,20 @@ class ActionSpec:
     dont_block: bool
 
 
-@dataclass(frozen=True)
-class TileSpec:
+class TileSpec(Record):
     """A bonus, favor, town or round scoring tile."""
 
     name: str
     kind: str
     option: str | None
     count: int
-    gain: Amounts = field(default_factory=dict)
-    income: Amounts = field(default_factory=dict)
-    pass_vp: dict[str, tuple[int, ...]] = field(default_factory=dict)
-    build_vp: Amounts = field(default_factory=dict)
+    gain: Amounts = {}  # noqa: RUF012 - read-only
+    income: Amounts = {}  # noqa: RUF012 - read-only
+    pass_vp: dict[str, tuple[int, ...]] = {}  # noqa: RUF012 - read-only
+    build_vp: Amounts = {}  # noqa: RUF012 - read-only
     ship_bonus: int = 0
     # Round scoring tiles only:
-    vp: Amounts = field(default_factory=dict)
+    vp: Amounts = {}  # noqa: RUF012 - read-only
     mode: str = ""
     display: str = ""
     cult: str = ""
@@ -289,8 +280,7 @@ class TileSpec:
 _DEFAULT_COUNTS = {"bonus": 1, "favor": 3, "town": 2, "scoring": 1}
 
 
-@cache
-def actions() -> dict[str, ActionSpec]:
+def _actions(raw: dict[str, Any]) -> dict[str, ActionSpec]:
     return {
         name: ActionSpec(
             name=name,
@@ -299,15 +289,13 @@ def actions() -> dict[str, ActionSpec]:
             subaction=dict(spec.get("subaction", {})),
             dont_block=spec.get("dont_block", False),
         )
-        for name, spec in _toml("tiles.toml")["actions"].items()
+        for name, spec in raw["actions"].items()
     }
 
 
-@cache
-def tiles() -> dict[str, TileSpec]:
-    """Every tile by name (BON1, FAV5, TW3, SCORE9, ...)."""
+def _tiles(raw: dict[str, Any]) -> dict[str, TileSpec]:
     result: dict[str, TileSpec] = {}
-    for kind, group in _toml("tiles.toml").items():
+    for kind, group in raw.items():
         if kind == "actions":
             continue
         for name, spec in group.items():
@@ -338,13 +326,63 @@ def map_id(terrain: str) -> str:
     return hashlib.sha1(" ".join(terrain.split()).encode()).hexdigest()
 
 
+def _maps(files: dict[str, bytes]) -> dict[str, str]:
+    result: dict[str, str] = {}
+    for raw in files.values():
+        terrain = " ".join(raw.decode("utf-8").split())
+        result[map_id(terrain)] = terrain
+    return result
+
+
+# --- all of it, built once ------------------------------------------------------
+
+
 @cache
+def _components() -> tuple[
+    Rules, dict[str, FactionSpec], dict[str, ActionSpec], dict[str, TileSpec], dict[str, str]
+]:
+    files = {name: (DATA / name).read_bytes() for name in _TABLE_FILES}
+    maps = {
+        entry.name: entry.read_bytes()
+        for entry in sorted((DATA / "maps").iterdir())
+        if entry.name.endswith(".txt")
+    }
+    inputs = b"\0".join([*files.values(), *(k.encode() + v for k, v in maps.items())])
+
+    def build() -> Any:
+        rules = _rules(_toml(files["rules.toml"]))
+        tile_data = _toml(files["tiles.toml"])
+        return (
+            rules,
+            _factions(_toml(files["factions.toml"]), rules),
+            _actions(tile_data),
+            _tiles(tile_data),
+            _maps(maps),
+        )
+
+    return compiled.tables("components", inputs, build)
+
+
+def rules() -> Rules:
+    """Game-wide constants (``data/rules.toml``)."""
+    return _components()[0]
+
+
+def factions() -> dict[str, FactionSpec]:
+    """Every faction the engine knows, by the name the logs use (``chaosmagicians``)."""
+    return _components()[1]
+
+
+def actions() -> dict[str, ActionSpec]:
+    """Power actions and faction/tile action spaces by name (``data/tiles.toml``)."""
+    return _components()[2]
+
+
+def tiles() -> dict[str, TileSpec]:
+    """Every tile by name (BON1, FAV5, TW3, SCORE9, ...)."""
+    return _components()[3]
+
+
 def known_maps() -> dict[str, str]:
     """Terrain strings of the maps shipped in ``data/maps``, by id."""
-    folder = _data_file("maps")
-    result: dict[str, str] = {}
-    for entry in folder.iterdir():
-        if entry.name.endswith(".txt"):
-            terrain = " ".join(entry.read_text(encoding="utf-8").split())
-            result[map_id(terrain)] = terrain
-    return result
+    return _components()[4]

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamelog.core.errors import IllegalMove, SetupError
@@ -36,21 +35,30 @@ class LedgerMismatch(IllegalMove):
     label = "ledger mismatch"
 
 
-@dataclass
 class TerraMysticaState:
     """What ``setup`` builds: the engine, the laid-out stream, and (for a ledger)
     the recorded rows still waiting for the engine's row to compare with."""
 
-    engine: Engine
-    form: str
-    stream: list[Entry | None]
-    next_actor: list[str]
-    spans: dict[int, tuple[int, int]]
-    total_moves: int
-    applied: int = 0
-    pending: deque[LedgerRow] = field(default_factory=deque)
-    compared: int = 0
-    verified_rows: int = 0
+    def __init__(
+        self,
+        *,
+        engine: Engine,
+        form: str,
+        stream: list[Entry | None],
+        next_actor: list[str],
+        spans: dict[int, tuple[int, int]],
+        total_moves: int,
+    ) -> None:
+        self.engine = engine
+        self.form = form
+        self.stream = stream
+        self.next_actor = next_actor
+        self.spans = spans
+        self.total_moves = total_moves
+        self.applied = 0
+        self.pending: deque[LedgerRow] = deque()
+        self.compared = 0
+        self.verified_rows = 0
 
 
 class TerraMystica(Game):

@@ -10,7 +10,6 @@ land before the row that is still being collected -- as on the site.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from gamelog.games.terra_mystica.faction import Faction
@@ -22,16 +21,26 @@ if TYPE_CHECKING:
 VP, C, W, P, P1, P2, P3, FIRE, WATER, EARTH, AIR, CULT = range(12)
 
 
-@dataclass(slots=True)
 class Row:
     """A finished ledger row. ``comment`` rows have no faction."""
 
-    faction: str = ""
-    commands: str = ""
-    before: tuple[int, ...] = ()
-    after: tuple[int, ...] = ()
-    leech: dict[str, int] = field(default_factory=dict)
-    comment: str | None = None
+    __slots__ = ("after", "before", "commands", "comment", "faction", "leech")
+
+    def __init__(
+        self,
+        faction: str = "",
+        commands: str = "",
+        before: tuple[int, ...] = (),
+        after: tuple[int, ...] = (),
+        leech: dict[str, int] | None = None,
+        comment: str | None = None,
+    ) -> None:
+        self.faction = faction
+        self.commands = commands
+        self.before = before
+        self.after = after
+        self.leech = {} if leech is None else leech
+        self.comment = comment
 
     @property
     def is_comment(self) -> bool:

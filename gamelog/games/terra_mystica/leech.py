@@ -9,7 +9,6 @@ action declines every offer still open. Accepting N power costs N-1 VP.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from gamelog.core.errors import IllegalMove
@@ -20,19 +19,41 @@ if TYPE_CHECKING:
     from gamelog.games.terra_mystica.engine import Engine
 
 
-@dataclass(slots=True, eq=False)
 class Record:
     """Something a faction must still do or decide (``type``: leech, full, cult,
     transform, favor, town, bridge, convert, ...)."""
 
-    type: str
-    faction: str
-    from_faction: str = ""
-    amount: int = 0
-    actual: int = 0
-    leech_id: int = 0
-    tainted: str = ""
-    optional: bool = False
+    __slots__ = (
+        "actual",
+        "amount",
+        "faction",
+        "from_faction",
+        "leech_id",
+        "optional",
+        "tainted",
+        "type",
+    )
+
+    def __init__(
+        self,
+        type: str,
+        faction: str,
+        *,
+        from_faction: str = "",
+        amount: int = 0,
+        actual: int = 0,
+        leech_id: int = 0,
+        tainted: str = "",
+        optional: bool = False,
+    ) -> None:
+        self.type = type
+        self.faction = faction
+        self.from_faction = from_faction
+        self.amount = amount
+        self.actual = actual
+        self.leech_id = leech_id
+        self.tainted = tainted
+        self.optional = optional
 
 
 class Leech:

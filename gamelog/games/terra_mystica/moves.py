@@ -13,7 +13,6 @@ from __future__ import annotations
 import hashlib
 import re
 import tempfile
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -27,6 +26,7 @@ from gamelog.core.game import Move
 from gamelog.core.notation import grammar_dir, notation_error
 from gamelog.games.terra_mystica import commands as cmd
 from gamelog.games.terra_mystica.components import rules
+from gamelog.games.terra_mystica.records import Record
 
 #: An actor of the command stream: a faction name, "" for admin, "comment".
 ADMIN = ""
@@ -37,8 +37,7 @@ Entry = tuple[str, cmd.Command]
 # --- moves ----------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Recorded:
+class Recorded(Record):
     """What a ledger row says the faction had after it."""
 
     vp: int
@@ -50,14 +49,32 @@ class Recorded:
     leech: tuple[int, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+# The moves extend the core's frozen ``Move`` dataclass without being dataclasses
+# themselves (generating one costs more at start-up than a game takes to replay):
+# their constructors fill the instance dictionary directly.
+
+
 class LogLine(Move):
     """One line of a command log: its entries of the command stream, in order.
     ``indent`` is the width of the whitespace the line starts with (``source`` is
     the line without it), so that errors can point at the command at fault."""
 
-    entries: tuple[Entry, ...] = ()
-    indent: int = 0
+    entries: tuple[Entry, ...]
+    indent: int
+
+    def __init__(
+        self,
+        *,
+        line: int,
+        column: int = 1,
+        player: str | None = None,
+        source: str = "",
+        entries: tuple[Entry, ...] = (),
+        indent: int = 0,
+    ) -> None:
+        self.__dict__.update(
+            line=line, column=column, player=player, source=source, entries=entries, indent=indent
+        )
 
     def column_of(self, text: str) -> int:
         """The 1-based column where a command of this line starts (1 if not found)."""
@@ -67,21 +84,44 @@ class LogLine(Move):
         return self.indent + start + found + 1 if found >= 0 else 1
 
 
-@dataclass(frozen=True, kw_only=True)
 class LedgerRow(Move):
     """One faction row of a ledger: the commands the engine runs (``entries``),
     the row's whole command column and the state recorded after it."""
 
-    entries: tuple[Entry, ...] = ()
-    faction: str = ""
-    commands: tuple[cmd.Command, ...] = ()
-    recorded: Recorded | None = None
+    entries: tuple[Entry, ...]
+    faction: str
+    commands: tuple[cmd.Command, ...]
+    recorded: Recorded | None
     #: The 1-based column where each of the 15 cells starts.
-    cell_columns: tuple[int, ...] = ()
+    cell_columns: tuple[int, ...]
+
+    def __init__(
+        self,
+        *,
+        line: int,
+        column: int = 1,
+        player: str | None = None,
+        source: str = "",
+        entries: tuple[Entry, ...] = (),
+        faction: str = "",
+        commands: tuple[cmd.Command, ...] = (),
+        recorded: Recorded | None = None,
+        cell_columns: tuple[int, ...] = (),
+    ) -> None:
+        self.__dict__.update(
+            line=line,
+            column=column,
+            player=player,
+            source=source,
+            entries=entries,
+            faction=faction,
+            commands=commands,
+            recorded=recorded,
+            cell_columns=cell_columns,
+        )
 
 
-@dataclass(frozen=True)
-class LogHeader:
+class LogHeader(Record):
     """How the log was written: ``form`` is "commands" or "ledger"."""
 
     form: str
@@ -370,8 +410,7 @@ def _with_text(command: cmd.Command, text: str) -> cmd.Command:
     return command._replace(text=text)
 
 
-@dataclass(frozen=True, slots=True)
-class LineBody:
+class LineBody(Record):
     """What follows ``faction:`` on a line, parsed once per process whoever the faction."""
 
     comments: tuple[Entry, ...]

@@ -10,7 +10,6 @@ tiles, dropped factions) become admin moves.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import Any
 
 from lark import Token
@@ -96,7 +95,14 @@ def parse_command_log(text: str) -> list[Move]:
     if comments and moves:
         last = moves[-1]
         assert isinstance(last, LogLine)
-        moves[-1] = replace(last, entries=(*last.entries, *comments))
+        moves[-1] = LogLine(
+            line=last.line,
+            column=last.column,
+            player=last.player,
+            source=last.source,
+            entries=(*last.entries, *comments),
+            indent=last.indent,
+        )
     return moves
 
 

@@ -1,0 +1,84 @@
+"""Tables kept on disk between runs (component data, map geometry) and the light
+records they are made of: built once, rebuilt when an input changes or the file
+is damaged, never trusted blindly."""
+
+from __future__ import annotations
+
+import pickle
+import tempfile
+from pathlib import Path
+from typing import ClassVar
+
+import pytest
+
+from gamelog.games.terra_mystica import compiled
+from gamelog.games.terra_mystica.board import _build_board, board_for
+from gamelog.games.terra_mystica.components import known_maps, rules
+from gamelog.games.terra_mystica.records import Record
+
+
+@pytest.fixture
+def temp_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    return tmp_path
+
+
+def test_tables_are_built_once_and_then_read_back(temp_dir: Path) -> None:
+    calls: list[int] = []
+
+    def build() -> dict[str, int]:
+        calls.append(1)
+        return {"built": len(calls)}
+
+    assert compiled.tables("test", b"inputs", build) == {"built": 1}
+    assert compiled.tables("test", b"inputs", build) == {"built": 1}
+    assert len(calls) == 1
+    assert len(list(temp_dir.glob("gamelog-terra_mystica-test-*.pickle"))) == 1
+    # Other inputs are other tables.
+    assert compiled.tables("test", b"changed", build) == {"built": 2}
+
+
+def test_a_damaged_table_file_is_rebuilt(temp_dir: Path) -> None:
+    compiled.tables("test", b"inputs", lambda: "first")
+    (path,) = temp_dir.glob("gamelog-terra_mystica-test-*.pickle")
+    path.write_bytes(b"not a pickle")
+    assert compiled.tables("test", b"inputs", lambda: "again") == "again"
+    assert pickle.loads(path.read_bytes()) == "again"
+
+
+def test_an_unwritable_temp_dir_only_costs_the_build(
+    temp_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(tempfile, "tempdir", str(temp_dir / "missing" / "folder"))
+    assert compiled.tables("test", b"inputs", lambda: 42) == 42
+
+
+def test_the_kept_board_is_the_board_the_terrain_gives() -> None:
+    terrain = known_maps()[rules().original_map]
+    assert board_for(terrain) == _build_board(terrain)
+
+
+class Point(Record):
+    x: int
+    y: int = 0
+    kind: ClassVar[str] = "point"
+
+
+class Labelled(Point):
+    label: str = ""
+
+
+def test_records_have_named_fields_defaults_and_value_semantics() -> None:
+    p = Point(1, y=2)
+    assert (p.x, p.y, p.kind) == (1, 2, "point")
+    assert Point(3) == Point(3, 0) and Point._fields == ("x", "y")
+    assert p._replace(y=5) == Point(1, 5)
+    assert repr(p) == "Point(x=1, y=2)"
+    assert Labelled(1, 2, "a").label == "a" and Labelled._fields == ("x", "y", "label")
+    assert pickle.loads(pickle.dumps(Labelled(1, label="b"))) == Labelled(1, 0, "b")
+    with pytest.raises(AttributeError):
+        p.x = 4  # type: ignore[misc]
+    with pytest.raises(TypeError, match="missing field 'x'"):
+        Point()
+    with pytest.raises(TypeError, match="no field 'z'"):
+        Point(1, z=2)
