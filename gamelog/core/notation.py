@@ -10,16 +10,15 @@ them every time.
 
 from __future__ import annotations
 
-import hashlib
+import contextlib
 import re
-import tempfile
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import lark
-from lark import Lark, Token, Tree
+from lark import Lark, Token, Transformer, Tree
 from lark.exceptions import (
     UnexpectedCharacters,
     UnexpectedEOF,
@@ -28,6 +27,7 @@ from lark.exceptions import (
     VisitError,
 )
 
+from gamelog.core.cache import cache_file, digest, source_of
 from gamelog.core.errors import GamelogError, NotationError
 
 _WORD = re.compile(r"[^\s:,;.#]+")
@@ -52,30 +52,37 @@ def normalise(text: str) -> str:
 
 
 @cache
-def parser(name: str, start: str = "start", positions: bool = True) -> Lark:
+def parser(
+    name: str,
+    start: str = "start",
+    positions: bool = True,
+    inline: type[Transformer[Token, Any]] | None = None,
+) -> Lark:
     """The LALR parser of ``grammars/<name>.lark`` (built once per process).
 
     ``positions`` gives every tree node the line and column of its text (Lark's
     propagate_positions). Tokens always carry theirs; a transformer that reads
     only token positions should go without it: parsing is then a third faster.
+    ``inline`` is a stateless Transformer applied while parsing, so that no parse
+    tree is built at all (``parse`` then returns the transformer's result).
     """
     directory = grammar_dir()
     path = directory / f"{name}.lark"
-    digest = hashlib.sha256(lark.__version__.encode())
-    for file in sorted(directory.glob("*.lark")):
-        digest.update(file.read_bytes())
-    variant = f"{name}-{start}-{'pos' if positions else 'tok'}-{digest.hexdigest()[:16]}"
-    cache_file = Path(tempfile.gettempdir()) / f"gamelog-{variant}"
     options: dict[str, Any] = {
         "parser": "lalr",
         "start": start,
         "propagate_positions": positions,
         "maybe_placeholders": False,
     }
-    try:
-        return Lark.open(str(path), cache=str(cache_file), **options)
-    except OSError:  # an unwritable temp dir must not stop the tool
-        return Lark.open(str(path), **options)
+    if inline is not None:
+        options["transformer"] = inline()
+    grammars = source_of(sorted(directory.glob("*.lark")))
+    variant = f"{name}-{start}-{positions}-{inline and inline.__qualname__}"
+    tables = cache_file(f"lark-{variant}-{digest(lark.__version__, grammars)}")
+    if tables is not None:
+        with contextlib.suppress(OSError):  # an unwritable cache must not stop the tool
+            return Lark.open(str(path), cache=str(tables), **options)
+    return Lark.open(str(path), **options)
 
 
 def parse(
@@ -85,17 +92,22 @@ def parse(
     describe: Mapping[str, str] | None = None,
     start: str = "start",
     positions: bool = True,
-) -> Tree[Token]:
+    inline: type[Transformer[Token, Any]] | None = None,
+) -> Any:
     """Parse ``text`` with grammar ``name``; raise NotationError on bad input.
 
     ``describe`` maps terminal names to words for the "expected ..." part of a
     message (``{"SPACE": "a space like C4"}``).
     """
-    lark_parser = parser(name, start, positions)
+    lark_parser = parser(name, start, positions, inline)
     try:
         return lark_parser.parse(text)
     except UnexpectedInput as error:
         raise notation_error(error, text, lark_parser, describe or {}) from None
+    except VisitError as error:  # a GamelogError raised by an inline transformer
+        if isinstance(error.orig_exc, GamelogError):
+            raise error.orig_exc from None
+        raise
 
 
 def transform(transformer: Callable[[Tree[Token]], Any], tree: Tree[Token]) -> Any:

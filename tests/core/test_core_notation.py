@@ -5,6 +5,7 @@ from pathlib import Path
 import pytest
 
 from gamelog.core import notation
+from gamelog.core.cache import cache_dir
 from gamelog.core.errors import NotationError
 
 DEMO = r"""
@@ -23,9 +24,12 @@ def demo_grammar(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     (tmp_path / "common.lark").write_text(common.read_text())
     (tmp_path / "demo_core_test.lark").write_text(DEMO)
     monkeypatch.setattr(notation, "grammar_dir", lambda: tmp_path)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    cache_dir.cache_clear()
     notation.parser.cache_clear()
     yield "demo_core_test"
     notation.parser.cache_clear()
+    cache_dir.cache_clear()
 
 
 def parse_error(name: str, text: str) -> NotationError:
@@ -59,3 +63,9 @@ def test_stray_character(demo_grammar: str) -> None:
 
 def test_normalise_drops_bom_and_crlf() -> None:
     assert notation.normalise("\ufeffa\r\nb\rc") == "a\nb\nc\n"
+
+
+def test_compiled_tables_are_kept_in_the_users_cache(demo_grammar: str, tmp_path: Path) -> None:
+    notation.parse(demo_grammar, "Ann: play C4\n")
+    kept = list((tmp_path / "cache" / "gamelog").glob("lark-demo_core_test-*"))
+    assert len(kept) == 1
