@@ -80,6 +80,7 @@ class Actions:
             self.maybe_score_tile(f, "D", "build")
         self.building[where] = "D"
         f.locations.append(where)
+        f.built.add(where)
         self.detect_towns_from(f, where)
 
     def upgrade(self: Engine, f: Faction, where: str, kind: str) -> None:

@@ -363,26 +363,31 @@ def _components() -> tuple[
     return compiled.tables("components", inputs, build)
 
 
+@cache  # a C-level call: the engine asks for these tables all the time
 def rules() -> Rules:
     """Game-wide constants (``data/rules.toml``)."""
     return _components()[0]
 
 
+@cache  # a C-level call: the engine asks for these tables all the time
 def factions() -> dict[str, FactionSpec]:
     """Every faction the engine knows, by the name the logs use (``chaosmagicians``)."""
     return _components()[1]
 
 
+@cache  # a C-level call: the engine asks for these tables all the time
 def actions() -> dict[str, ActionSpec]:
     """Power actions and faction/tile action spaces by name (``data/tiles.toml``)."""
     return _components()[2]
 
 
+@cache  # a C-level call: the engine asks for these tables all the time
 def tiles() -> dict[str, TileSpec]:
     """Every tile by name (BON1, FAV5, TW3, SCORE9, ...)."""
     return _components()[3]
 
 
+@cache  # a C-level call: the engine asks for these tables all the time
 def known_maps() -> dict[str, str]:
     """Terrain strings of the maps shipped in ``data/maps``, by id."""
     return _components()[4]

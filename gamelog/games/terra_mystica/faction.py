@@ -9,10 +9,14 @@ tiles and actions grant them generically by name (``data/tiles.toml``).
 from __future__ import annotations
 
 from collections import defaultdict
+from operator import itemgetter
 
 from gamelog.games.terra_mystica.components import FactionSpec, Track, empty_seat_spec, rules
 
 _TILE_GROUPS = {"BON": "bonus", "FAV": "favor", "TW": "town"}
+_SNAPSHOT = itemgetter(
+    "VP", "C", "W", "P", "P1", "P2", "P3", "FIRE", "WATER", "EARTH", "AIR", "CULT"
+)
 
 
 class Faction:
@@ -44,7 +48,9 @@ class Faction:
         self.tracks = {"ship": spec.ship.level, "dig": spec.dig.level}
         if spec.teleport is not None:
             self.tracks["teleport"] = spec.teleport.level
+        #: Hexes of the faction's buildings, in the order they were built (and as a set).
         self.locations: list[str] = []
+        self.built: set[str] = set()
         #: Tiles held by group ("bonus", "favor", "town"), in the order they were taken.
         self.tiles: dict[str, dict[str, bool]] = {"bonus": {}, "favor": {}, "town": {}}
 
@@ -92,21 +98,7 @@ class Faction:
     def snapshot(self) -> tuple[int, ...]:
         """What a ledger row shows, in its order: VP, C, W, P, the bowls P1/P2/P3,
         the four cult tracks and the cult steps still owed (see ledger.py)."""
-        r = self.r
-        return (
-            r["VP"],
-            r["C"],
-            r["W"],
-            r["P"],
-            r["P1"],
-            r["P2"],
-            r["P3"],
-            r["FIRE"],
-            r["WATER"],
-            r["EARTH"],
-            r["AIR"],
-            r["CULT"],
-        )
+        return _SNAPSHOT(self.r)
 
     def power_gainable(self) -> int:
         """How much power the bowls can still take (bowl I counts twice)."""

@@ -308,6 +308,9 @@ class Flow:
             self.what_next()
 
     def what_next(self: Engine) -> None:
+        if self.state == "play":  # the usual case, and the last state of the sequence
+            self._in_play()
+            return
         if self.state == "initial-dwellings":
             self._in_initial_dwellings()
         if self.state == "initial-bonus":
@@ -395,27 +398,30 @@ class Flow:
                 f, f"{phase}_income_for_faction", lambda f=f: self.take_income(f, phase)
             )
 
-    def faction_income(self: Engine, f: Faction) -> list[dict[str, int]]:
-        """Income in the order the engine pays it: cult bonus, bonus tile, buildings, favors."""
+    def faction_income(self: Engine, f: Faction, mask: int = 15) -> list[dict[str, int]]:
+        """Income in the order the engine pays it: cult bonus, bonus tile, buildings,
+        favors (only the parts whose bit is in ``mask``; the others come back empty)."""
         scoring: dict[str, int] = {}
         bonus: dict[str, int] = {}
         buildings: dict[str, int] = {}
         favors: dict[str, int] = {}
-        for kind, spec in f.spec.buildings.items():
-            level = f.buildings[kind]
-            for resource, table in spec.income.items():
-                amount = table[level] if level < len(table) else table[-1]
-                if amount:
-                    buildings[resource] = buildings.get(resource, 0) + amount
-        for name in f.held("BON"):
-            if f.passed:
+        if mask & 4:
+            for kind, spec in f.spec.buildings.items():
+                level = f.buildings[kind]
+                for resource, table in spec.income.items():
+                    amount = table[level] if level < len(table) else table[-1]
+                    if amount:
+                        buildings[resource] = buildings.get(resource, 0) + amount
+        if mask & 2 and f.passed:
+            for name in f.tiles["bonus"]:
                 for resource, amount in tiles()[name].income.items():
                     bonus[resource] = bonus.get(resource, 0) + amount
-        for name in f.held("FAV"):
-            for resource, amount in tiles()[name].income.items():
-                favors[resource] = favors.get(resource, 0) + amount
+        if mask & 8:
+            for name in f.tiles["favor"]:
+                for resource, amount in tiles()[name].income.items():
+                    favors[resource] = favors.get(resource, 0) + amount
         tile_name = self.current_score_tile()
-        if tile_name is not None and self.round != 6:
+        if mask & 1 and tile_name is not None and self.round != 6:
             tile = tiles()[tile_name]
             times = f.r[tile.cult] // tile.req
             for resource, amount in tile.income.items():
@@ -437,7 +443,7 @@ class Flow:
         if self.round == 0:
             f.passed = True
         bit = 1
-        for part in self.faction_income(f):
+        for part in self.faction_income(f, mask):
             if mask & bit:
                 self.gain(f, part)
             bit <<= 1

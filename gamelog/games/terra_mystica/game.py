@@ -141,7 +141,8 @@ class TerraMystica(Game):
         state.applied += 1
         if state.form == "ledger":
             _verify(state, move)
-        return [_event(row) for row in engine.ledger.rows[first_row:]]
+        rows = engine.ledger.rows
+        return [RowEvent(rows[i]) for i in range(first_row, len(rows))]
 
     def is_finished(self, state: TerraMysticaState) -> bool:
         if not state.engine.finished:
@@ -214,23 +215,27 @@ def _adjust_kind_text(text: str) -> str:
 
 
 class RowEvent(Event):
-    """The event of one ledger row; its text is written only when somebody reads it
-    (checking and scoring never do, and a game has hundreds of rows)."""
+    """The event of one ledger row. A game has hundreds of rows and checking or
+    scoring reads none of these events, so they are built without the dataclass
+    constructor and their text, player and points are worked out when read."""
 
     def __init__(self, row: Row) -> None:
-        object.__setattr__(self, "row", row)
-        object.__setattr__(self, "player", row.faction)
-        object.__setattr__(self, "points", row.delta(0))
+        self.__dict__["row"] = row
 
     @property  # type: ignore[override]
     def text(self) -> str:
-        return describe_row(self.row)  # type: ignore[attr-defined]
+        row: Row = self.__dict__["row"]
+        return row.comment if row.comment is not None else describe_row(row)
 
+    @property  # type: ignore[override]
+    def player(self) -> str | None:
+        row: Row = self.__dict__["row"]
+        return None if row.comment is not None else row.faction
 
-def _event(row: Row) -> Event:
-    if row.comment is not None:
-        return Event(row.comment)
-    return RowEvent(row)
+    @property  # type: ignore[override]
+    def points(self) -> int:
+        row: Row = self.__dict__["row"]
+        return 0 if row.comment is not None else row.delta(0)
 
 
 # --- ledger verification ------------------------------------------------------------

@@ -108,15 +108,17 @@ class Ledger:
             return
         faction = self.current
         assert faction is not None
-        self._add(
+        commands = self.commands
+        self.rows.append(
             Row(
-                faction=faction.name,
-                commands=". ".join(self.commands),
-                before=self.start,
-                after=faction.snapshot(),
-                leech=self.leech,
+                faction.name,
+                commands[0] if len(commands) == 1 else ". ".join(commands),
+                self.start,
+                faction.snapshot(),
+                self.leech,
             )
         )
+        self.trailing_comment = False
         self.collecting = False
 
     def comment(self, text: str) -> None:

@@ -77,7 +77,10 @@ class Leech:
         offers = self.compute_leech(where)
         self.leech_id += 1
         leech_id = self.leech_id
-        for f in self.factions_in_order_from(builder, active_only=True):
+        if not offers:
+            return offers
+        order = self.factions_in_order_from(builder, active_only=True)
+        for f in order:
             amount = offers.get(f.color)
             if not amount:
                 continue
@@ -98,7 +101,7 @@ class Leech:
                 builder.leech_rejected[leech_id] = 0
         # The ledger lists the offers in the order they are made; colours of
         # factions no longer in the game (dropped) come last.
-        for f in self.factions_in_order_from(builder, active_only=True):
+        for f in order:
             if f.color in offers:
                 self.ledger.report_leech(f.color, offers[f.color])
         for colour, amount in offers.items():

@@ -417,7 +417,10 @@ class LineBody(Record):
     commands: tuple[cmd.Command, ...]
 
     def entries(self, faction: str) -> tuple[Entry, ...]:
-        typed = _legacy_rewrites(faction, list(self.commands))
+        commands = self.commands
+        if len(commands) == 1 and not _may_be_rewritten(faction, commands[0]):
+            return (*self.comments, (faction, commands[0]))
+        typed = _legacy_rewrites(faction, list(commands))
         # Leech decisions of a line are taken before anything else on it.
         typed = [c for c in typed if isinstance(c, cmd.Leech | cmd.Decline)] + [
             c for c in typed if not isinstance(c, cmd.Leech | cmd.Decline)
@@ -442,6 +445,15 @@ def _split_texts(prefix: Token, commands: list[cmd.Command]) -> list[str]:
     body = line[prefix.end_column - 1 :].split("#", 1)[0]
     parts = [tidy(part) for part in body.split(".")]
     return [p for p in parts if p]
+
+
+def _may_be_rewritten(faction: str, command: cmd.Command) -> bool:
+    """Whether a line holding only ``command`` could be changed by ``_legacy_rewrites``
+    (a ``+BONn``, or an Engineers' bridge conversion)."""
+    kind = type(command)
+    if kind is cmd.Adjust:
+        return command.kind.startswith("BON") or faction == "engineers"
+    return kind is cmd.Convert and faction == "engineers"
 
 
 def _legacy_rewrites(faction: str, typed: list[cmd.Command]) -> list[cmd.Command]:

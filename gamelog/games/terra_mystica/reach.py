@@ -51,10 +51,8 @@ class Reach:
         """Cost, gain and kind of the jump (tunnel/carpet) needed to reach ``where``."""
         if self.round == 0:
             return {}, {}, None
-        adjacent = self.adjacent(where)
-        for location in f.locations:
-            if location in adjacent:
-                return {}, {}, None
+        if not self.adjacent(where).isdisjoint(f.built):
+            return {}, {}, None
         shipping = self.shipping(f)
         if shipping:
             distances = self.board.river_range[where]

@@ -67,6 +67,8 @@ BASIC_RESOURCES = frozenset(
     )
 )
 _KNOWN = PSEUDO_RESOURCES | BASIC_RESOURCES
+#: Resources whose change has no side effect but the VP a gain may score.
+_PLAIN = frozenset(("C", "W", "VP", "P1", "P2", "P3"))
 _SPECIAL_KINDS = frozenset(
     {"PW", "PW_TOKEN", "LOSE_PW_TOKEN", "GAIN_SHIP", "GAIN_TELEPORT", "GAIN_ACTION"}
 )
@@ -114,10 +116,25 @@ class Resources:
     def adjust(self: Engine, f: Faction, kind: str, delta: int, source: str | None = None) -> None:
         """Change ``f``'s holding of ``kind`` (a canonical resource name, see
         ``components.rules().resource_aliases``) by ``delta`` with all its side effects."""
+        r = f.r
+        if kind in _PLAIN:
+            # Coins, workers, VP, power bowls: no cap, no supply, no side effect
+            # besides what a gain scores.
+            if kind == "VP":
+                f.vp_source[source or "unknown"] += delta
+            value = r[kind] + delta
+            r[kind] = value
+            if delta > 0:
+                self._scored_gain(f, kind, delta)
+            if value < 0:
+                raise IllegalMove(
+                    f"needs {amount_text(-delta, kind)}, has {amount_text(value - delta, kind)}",
+                    rule="a faction cannot spend what it does not have",
+                )
+            return
         if kind in _SPECIAL_KINDS:
             self._adjust_special(f, kind, delta)
             return
-        r = f.r
         if kind == "VP":
             f.vp_source[source or "unknown"] += delta
         original = r[kind]
@@ -167,22 +184,27 @@ class Resources:
         elif kind in self.cult_set:
             self.cult_moved(f, kind, original, value)
         if delta > 0:
-            if self._gain_scoring_round != self.round:
-                self.gain_scoring()
-            tile_name, table = self._gain_scoring
-            if kind in table:
-                points = table[kind]
-                for _ in range(delta):
-                    self.adjust(f, "VP", points, tile_name)
-            spec = f.spec
-            if spec.special_mode == "gain" and kind in spec.special_effects:
-                for _ in range(delta):
-                    self.maybe_special(f, kind, "gain")
+            self._scored_gain(f, kind, delta)
         if r[kind] < 0:
             raise IllegalMove(
                 f"needs {amount_text(-delta, kind)}, has {amount_text(original, kind)}",
                 rule="a faction cannot spend what it does not have",
             )
+
+    def _scored_gain(self: Engine, f: Faction, kind: str, delta: int) -> None:
+        """VP for a gain the round's scoring tile rewards, and faction specials
+        triggered by gaining (``special_mode = "gain"``)."""
+        if self._gain_scoring_round != self.round:
+            self.gain_scoring()
+        tile_name, table = self._gain_scoring
+        if kind in table:
+            points = table[kind]
+            for _ in range(delta):
+                self.adjust(f, "VP", points, tile_name)
+        spec = f.spec
+        if spec.special_mode == "gain" and kind in spec.special_effects:
+            for _ in range(delta):
+                self.maybe_special(f, kind, "gain")
 
     def _adjust_special(self: Engine, f: Faction, kind: str, delta: int) -> None:
         """Kinds that are not held but act at once: power, tokens, tracks, actions."""
@@ -249,7 +271,7 @@ class Resources:
 
     def pay(self: Engine, f: Faction, cost: Amounts, discount: Amounts | None = None) -> None:
         """Pay ``cost``; if anything is short, say everything that is short."""
-        net = {k: v - (discount or {}).get(k, 0) for k, v in cost.items()}
+        net = {k: v - discount.get(k, 0) for k, v in cost.items()} if discount else cost
         shortfalls = self.shortfalls(f, net)
         if shortfalls:
             raise IllegalMove(

@@ -26,8 +26,8 @@ class Towns:
         skip = self.skip.get(where) if f.spec.can_connect_across_river else None
         if skip:
             neighbours = neighbours | skip
-        colour, building = self.colour, self.building
-        return [h for h in neighbours if h in building and colour[h] == f.color]
+        built = f.built
+        return [h for h in neighbours if h in built]
 
     def _add_to_town(self: Engine, f: Faction, where: str, town: int) -> None:
         stack = [where]
@@ -62,13 +62,15 @@ class Towns:
                 if other not in seen:
                     seen.add(other)
                     stack.append(other)
+        if power < f.r["TOWN_SIZE"] or count < rules().town_buildings:
+            return 0
         tiles_left = self.town_tiles_left()
-        if power >= f.r["TOWN_SIZE"] and count >= rules().town_buildings and tiles_left:
-            for here in seen:
-                self.town[here] = tiles_left
-            self.adjust(f, "GAIN_TW", 1)
-            return 1
-        return 0
+        if not tiles_left:
+            return 0
+        for here in seen:
+            self.town[here] = tiles_left
+        self.adjust(f, "GAIN_TW", 1)
+        return 1
 
     def town_tiles_left(self: Engine) -> int:
         """How many kinds of town tile are still in the supply."""
