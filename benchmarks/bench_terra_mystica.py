@@ -55,8 +55,7 @@ def in_process(repeat: int) -> None:
     )
     cold: list[float] = []
     for text in commands:
-        reading._LINE_CACHE.clear()
-        reading._BODY_CACHE.clear()
+        reading.clear_caches()
         cold.append(one(text))
     print(f"per game, no line cache:    {1000 * statistics.mean(cold):7.1f} ms mean")
     t0 = time.perf_counter()

@@ -3,6 +3,7 @@ means, and the notation errors for what does not parse."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 
@@ -141,3 +142,64 @@ def test_malformed_ledger_cells_are_notation_errors(cell: str, replacement: str)
     result = replay(GAME, "\n".join(lines), "bad")
     assert isinstance(result.error, NotationError)
     assert result.error.line == number + 1
+
+
+def test_lines_parsed_by_shape_mean_what_they_mean_parsed_alone() -> None:
+    """Lines that differ only in hexes, numbers and case share one parse ("shape"); every
+    body of the corpus and the samples must come out as Lark parses it on its own."""
+    from gamelog.games.terra_mystica import reading
+    from gamelog.games.terra_mystica.moves import SOURCE_LINES, run_parser
+
+    reading.clear_caches()
+    for path in [*sorted((CORPUS / "commands").glob("*.txt")), *sorted(SAMPLES.glob("*.txt"))]:
+        text = path.read_text(encoding="utf-8")
+        if "\t" not in text:
+            with contextlib.suppress(NotationError):
+                parse_command_log(text)
+    assert len(reading._SHAPE_CACHE) > 50  # the shapes did the work
+    for body, parsed in reading._BODY_CACHE.items():
+        SOURCE_LINES.clear()
+        SOURCE_LINES[1] = f"x:{body}"
+        ((_, alone),) = run_parser("command_log", f"x:{body}\n")
+        SOURCE_LINES.clear()
+        assert [(type(c), c) for c in parsed.commands] == [(type(c), c) for c in alone.commands]
+        assert parsed.comments == alone.comments
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "expected"),
+    [
+        ("witches: build E7", "witches: Build f12", cmd.Build("Build f12", "F12")),
+        (
+            "witches: leech 1 from cultists",
+            "witches: Leech 3 from cultists",
+            cmd.Leech("Leech 3 from cultists", 3, "cultists"),
+        ),
+        (
+            "engineers: bridge D4:C2",
+            "engineers: bridge e6:f5",
+            cmd.Bridge("bridge e6:f5", "E6", "F5", False),
+        ),
+        # Zero is no stand-in (a count of 0 is read as the default count of 1).
+        (
+            "witches: convert 1 W to 1 C",
+            "witches: convert 0 W to 0 C",
+            cmd.Convert("convert 0 W to 0 C", 1, "W", 1, "C"),
+        ),
+        # A hex-like word that is not a hex keeps its own parse.
+        (
+            "witches: send p to fire for 1",
+            "witches: gain P3 for VP",
+            cmd.GainFor("gain P3 for VP", "P3", "VP"),
+        ),
+    ],
+)
+def test_a_line_with_a_known_shape_gets_its_own_values(
+    first: str, second: str, expected: cmd.Command
+) -> None:
+    from gamelog.games.terra_mystica import reading
+
+    reading.clear_caches()
+    parse_command_log(f"{first}\n")
+    (line,) = parse_command_log(f"{second}\n")
+    assert line.entries[-1][1] == expected and type(line.entries[-1][1]) is type(expected)

@@ -429,22 +429,21 @@ class LineBody(Record):
 
 
 def _with_texts(commands: list[cmd.Command], prefix: Token) -> tuple[cmd.Command, ...]:
+    line = SOURCE_LINES.get(prefix.line)
+    return with_texts(commands, None if line is None else line[prefix.end_column - 1 :])
+
+
+def with_texts(commands: list[cmd.Command], body: str | None) -> tuple[cmd.Command, ...]:
+    """Each command with its tidied source text, cut out of the line's ``body`` (what
+    follows ``faction:``) at the dots."""
     if not commands:
         return ()
-    texts = _split_texts(prefix, commands)
+    texts: list[str] = []
+    if body is not None:
+        texts = [text for text in (tidy(part) for part in body.split("#", 1)[0].split(".")) if text]
     if len(texts) != len(commands):
         texts = [type(c).__name__.lower() for c in commands]
     return tuple(_with_text(c, t) for c, t in zip(commands, texts, strict=True))
-
-
-def _split_texts(prefix: Token, commands: list[cmd.Command]) -> list[str]:
-    """The tidied source text of each command, cut out of the line by the dots."""
-    line = SOURCE_LINES.get(prefix.line)
-    if line is None:
-        return [type(c).__name__.lower() for c in commands]
-    body = line[prefix.end_column - 1 :].split("#", 1)[0]
-    parts = [tidy(part) for part in body.split(".")]
-    return [p for p in parts if p]
 
 
 def _may_be_rewritten(faction: str, command: cmd.Command) -> bool:

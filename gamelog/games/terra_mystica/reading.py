@@ -2,9 +2,10 @@
 
 Command logs go through a per-process cache: league logs repeat most of their
 lines, and the part after ``faction:`` repeats across factions, so only text
-not seen before goes through Lark, all in one call. Ledgers are parsed whole;
-their comment rows that carry setup (options, scoring tiles, removed bonus
-tiles, dropped factions) become admin moves.
+not seen before goes through Lark, all in one call -- and lines that differ from
+one seen before only in hexes and numbers reuse its parse (see "shapes" below).
+Ledgers are parsed whole; their comment rows that carry setup (options, scoring
+tiles, removed bonus tiles, dropped factions) become admin moves.
 """
 
 from __future__ import annotations
@@ -28,14 +29,24 @@ from gamelog.games.terra_mystica.moves import (
     Recorded,
     run_parser,
     tidy,
+    with_texts,
 )
 
 #: Parsed command-log lines by their text, shared by every log of the process:
 #: whole lines, and the part after ``faction:`` (which repeats across factions).
 _LINE_CACHE: dict[str, tuple[Entry, ...]] = {}
 _BODY_CACHE: dict[str, LineBody] = {}
+#: Parsed body shapes (see below), by shape.
+_SHAPE_CACHE: dict[str, LineBody] = {}
 _CACHE_LIMIT = 200_000
 _PREFIX = re.compile(r"[ \f\u00a0]*([a-z][a-z0-9_-]*)[ \t]*:(.*)", re.I | re.S)
+
+
+def clear_caches() -> None:
+    """Forget every line, body and shape parsed so far (benchmarks, tests)."""
+    _LINE_CACHE.clear()
+    _BODY_CACHE.clear()
+    _SHAPE_CACHE.clear()
 
 
 def _line_key(line: str) -> tuple[str, str] | None:
@@ -50,16 +61,33 @@ def parse_command_log(text: str) -> list[Move]:
     """Moves of a command log (tabs count as spaces)."""
     lines = text.replace("\t", " ").split("\n")
     fresh: dict[str, int] = {}
+    shaped: dict[str, tuple[str, tuple[str, ...], tuple[int, ...], int]] = {}
     for number, line in enumerate(lines):
         if line in _LINE_CACHE or not line.strip():
             continue
         key = _line_key(line)
         if key is None:
             fresh.setdefault(line, number)
-        elif key[1] in _BODY_CACHE:
-            _LINE_CACHE[line] = _BODY_CACHE[key[1]].entries(key[0])
-        else:
-            fresh.setdefault(f"\0{key[1]}", number)
+            continue
+        body = key[1]
+        if body in _BODY_CACHE:
+            _LINE_CACHE[line] = _BODY_CACHE[body].entries(key[0])
+            continue
+        shape = _shape(body)
+        if shape is not None:
+            known = _SHAPE_CACHE.get(shape[0])
+            if known is None:
+                shaped.setdefault(body, (*shape, number))
+                continue
+            typed = _filled_in(known, shape[1], shape[2], body)
+            if typed is not None:
+                _BODY_CACHE[body] = typed
+                _LINE_CACHE[line] = typed.entries(key[0])
+                continue
+        fresh.setdefault(f"\0{body}", number)
+    if shaped:
+        for body, number in _parse_shapes(shaped).items():
+            fresh.setdefault(f"\0{body}", number)
     if fresh:
         _parse_fresh([lines[number] for number in fresh.values()], list(fresh.values()))
     moves: list[Move] = []
@@ -106,6 +134,99 @@ def parse_command_log(text: str) -> list[Move]:
     return moves
 
 
+# --- one parse per command shape ------------------------------------------------
+#
+# Most fresh lines of a new log differ from lines already parsed only in their
+# hexes and numbers ("build E7", "build F5"; "leech 1 from x", "leech 2 from x")
+# or in letter case, which the grammar ignores. So a fresh body is parsed as its
+# *shape*: lower case, each hex replaced by a stand-in (Q1, Q2, ...) and each
+# number by another (9001, 9002, ...); the typed commands of the shape get the
+# real hexes, numbers and texts back. A shape whose stand-ins do not all come
+# back exactly once as a field (the word was something else there), or that
+# does not parse, is not used: those lines go through Lark as they are, which
+# also gives any notation error its real place.
+
+#: A word that may be a hex: a letter (not r, which starts river names) and one or
+#: two digits, standing alone after a space or a ':' (``bridge D4:C2``).
+_HEX_WORD = re.compile(r"(?:(?<=[ :])|^)([a-qs-z]\d{1,2})(?!\w)")
+#: A number standing alone (no leading zero: ``convert 0W`` means 1 to the site).
+_NUMBER_WORD = re.compile(r"(?<!\w)([1-9]\d{0,3})(?!\w)")
+_FIRST_NUMBER = 9001
+
+
+def _shape(body: str) -> tuple[str, tuple[str, ...], tuple[int, ...]] | None:
+    """``body`` in lower case with its hexes and numbers replaced by stand-ins, and
+    the hexes and numbers; None if nothing was replaced (or with a comment, whose
+    words must stay as written)."""
+    if "#" in body:
+        return None
+    hexes: list[str] = []
+    numbers: list[int] = []
+
+    def hex_stand_in(match: re.Match[str]) -> str:
+        hexes.append(match[1].upper())
+        return f"Q{len(hexes)}"
+
+    def number_stand_in(match: re.Match[str]) -> str:
+        numbers.append(int(match[1]))
+        return str(_FIRST_NUMBER + len(numbers) - 1)
+
+    shape = _NUMBER_WORD.sub(number_stand_in, _HEX_WORD.sub(hex_stand_in, body.lower()))
+    if not hexes and not numbers:
+        return None
+    return shape, tuple(hexes), tuple(numbers)
+
+
+def _filled_in(
+    shape: LineBody, hexes: tuple[str, ...], numbers: tuple[int, ...], body: str
+) -> LineBody | None:
+    """The commands of ``shape`` with the real hexes, numbers and texts of ``body``;
+    None if a stand-in did not come back exactly once as a field."""
+    real: dict[object, object] = {f"Q{i + 1}": h for i, h in enumerate(hexes)}
+    real.update({_FIRST_NUMBER + i: n for i, n in enumerate(numbers)})
+    placed = 0
+    commands: list[cmd.Command] = []
+    for command in shape.commands:
+        values = list(command)
+        for i, value in enumerate(values):
+            kind = type(value)
+            if (kind is str or kind is int) and value in real:
+                values[i] = real[value]
+                placed += 1
+            elif kind is tuple and value and type(value[0]) is str:
+                values[i] = tuple(real.get(v, v) for v in value)
+                placed += sum(1 for v in value if v in real)
+        commands.append(type(command)(*values))
+    if placed != len(real):
+        return None
+    return LineBody(shape.comments, with_texts(commands, body))
+
+
+def _parse_shapes(
+    shaped: dict[str, tuple[str, tuple[str, ...], tuple[int, ...], int]],
+) -> dict[str, int]:
+    """Parse the new shapes in one Lark call and fill the body cache from them;
+    returns the bodies that must be parsed as written, with their line numbers."""
+    shapes = list(dict.fromkeys(shape for shape, _, _, _ in shaped.values()))
+    chunk = "".join(f"q:{shape}\n" for shape in shapes)
+    try:
+        parsed = run_parser("command_log", chunk)
+    except NotationError:
+        parsed = []  # some shape does not parse: every body goes as written
+    for chunk_line, result in parsed:
+        if isinstance(result, LineBody):
+            _SHAPE_CACHE[shapes[chunk_line - 1]] = result
+    left: dict[str, int] = {}
+    for body, (shape, hexes, numbers, number) in shaped.items():
+        known = _SHAPE_CACHE.get(shape)
+        typed = _filled_in(known, hexes, numbers, body) if known is not None else None
+        if typed is None:
+            left[body] = number
+        else:
+            _BODY_CACHE[body] = typed
+    return left
+
+
 def _parse_fresh(fresh: list[str], numbers: list[int]) -> None:
     """Parse the lines not seen before, all in one Lark call."""
     chunk = "\n".join(fresh) + "\n"
@@ -120,8 +241,7 @@ def _parse_fresh(fresh: list[str], numbers: list[int]) -> None:
     finally:
         SOURCE_LINES.clear()
     if len(_LINE_CACHE) > _CACHE_LIMIT:
-        _LINE_CACHE.clear()
-        _BODY_CACHE.clear()
+        clear_caches()
     for chunk_line, result in parsed:
         line = fresh[chunk_line - 1]
         if isinstance(result, LineBody):
