@@ -128,9 +128,13 @@ class Engine(Resources, Reach, Towns, Leech, Flow, Actions, Scoring):
             if not ledger.collecting or ledger.current is not faction:
                 ledger.start_row(faction)
             faction.waiting = False
-            self.faction_command(faction, command)
-            if not faction.dropped:
-                ledger.add_command(command.text)
+            handler = _FACTION_HANDLERS.get(type(command))
+            if handler is not None and not command.internal:
+                handler(self, faction, command)
+            else:
+                self.faction_command(faction, command)
+            if not faction.dropped and ledger.collecting:
+                ledger.commands.append(command.text)
             if ledger.force_finish:
                 self.maybe_advance_to_next_player(faction)
                 ledger.finish_row()

@@ -10,6 +10,7 @@ unless the faction still owes something (a favor tile, a town tile, spades).
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from gamelog.core.errors import IllegalMove, SetupError
@@ -21,6 +22,19 @@ if TYPE_CHECKING:
     from gamelog.games.terra_mystica.engine import Engine
 
 _PHASE_MASK = {"cult": 1, "other": 14, "all": 15}
+#: What a faction can owe at the end of its turn (see detect_incomplete_turn).
+_OWED = itemgetter(
+    "SPADE",
+    "FREE_TF",
+    "LOSE_CULT",
+    "FREE_TP",
+    "FREE_D",
+    "CULT",
+    "GAIN_FAVOR",
+    "GAIN_TW",
+    "BRIDGE",
+    "CONVERT_W_TO_P",
+)
 #: Reminders dropped as soon as the faction owes nothing of the kind.
 _SETTLED = frozenset({"favor", "town", "bridge"})
 
@@ -101,18 +115,7 @@ class Flow:
         if f.dropped:
             return False
         r = f.r
-        if not (
-            r["SPADE"]
-            or r["FREE_TF"]
-            or r["LOSE_CULT"]
-            or r["FREE_TP"]
-            or r["FREE_D"]
-            or r["CULT"]
-            or r["GAIN_FAVOR"]
-            or r["GAIN_TW"]
-            or r["BRIDGE"]
-            or r["CONVERT_W_TO_P"]
-        ):
+        if not any(_OWED(r)):
             # Nothing owed: only forget settled favor/town/bridge reminders.
             if self.action_required:
                 self._dismiss_settled(f)

@@ -36,24 +36,21 @@ class LedgerMismatch(IllegalMove):
 
 
 class TerraMysticaState:
-    """What ``setup`` builds: the engine, the laid-out stream, and (for a ledger)
-    the recorded rows still waiting for the engine's row to compare with."""
+    """What ``setup`` builds: the engine, each move's stretch of the command stream
+    (``plan``: actor, command and the actor of the entry after it), and (for a
+    ledger) the recorded rows still waiting for the engine's row to compare with."""
 
     def __init__(
         self,
         *,
         engine: Engine,
         form: str,
-        stream: list[Entry | None],
-        next_actor: list[str],
-        spans: dict[int, tuple[int, int]],
+        plan: dict[int, tuple[tuple[str, cmd.Command, str], ...]],
         total_moves: int,
     ) -> None:
         self.engine = engine
         self.form = form
-        self.stream = stream
-        self.next_actor = next_actor
-        self.spans = spans
+        self.plan = plan
         self.total_moves = total_moves
         self.applied = 0
         self.pending: deque[LedgerRow] = deque()
@@ -92,11 +89,11 @@ class TerraMystica(Game):
 
     def setup(self, log: GameLog) -> TerraMysticaState:
         stream: list[Entry | None] = []
-        spans: dict[int, tuple[int, int]] = {}
+        spans: list[tuple[int, int, int]] = []
         for move in log.moves:
             start = len(stream)
             stream.extend(getattr(move, "entries", ()))
-            spans[id(move)] = (start, len(stream))
+            spans.append((id(move), start, len(stream)))
         engine = Engine()
         _rewrite_stream(stream, engine)
         next_actor = [""] * len(stream)
@@ -106,31 +103,30 @@ class TerraMystica(Game):
             entry = stream[i]
             if entry is not None:
                 following = entry[0]
+        plan = {
+            key: tuple(
+                (entry[0], entry[1], next_actor[i])
+                for i in range(start, end)
+                if (entry := stream[i]) is not None
+            )
+            for key, start, end in spans
+        }
         return TerraMysticaState(
-            engine=engine,
-            form=log.header.form,
-            stream=stream,
-            next_actor=next_actor,
-            spans=spans,
-            total_moves=len(log.moves),
+            engine=engine, form=log.header.form, plan=plan, total_moves=len(log.moves)
         )
 
     def apply(self, state: TerraMysticaState, move: Move) -> list[Event]:
         engine = state.engine
-        start, end = state.spans.get(id(move), (0, 0))
-        first_row = len(engine.ledger.rows)
-        for i in range(start, end):
-            entry = state.stream[i]
-            if entry is None:
-                continue
-            actor, command = entry
+        rows = engine.ledger.rows
+        first_row = len(rows)
+        for actor, command, next_actor in state.plan.get(id(move), ()):
             if engine.finished and actor != COMMENT:
                 raise IllegalMove(
                     "the game is over; no command may follow the final scoring",
                     rule="the game ends after round 6",
                 )
             try:
-                engine.feed(actor, command, state.next_actor[i])
+                engine.feed(actor, command, next_actor)
             except (IllegalMove, SetupError) as error:
                 if actor not in (ADMIN, COMMENT) and not error.message.startswith(f"{actor}: "):
                     error.message = f"{actor}: {command.text}: {error.message}"
@@ -141,7 +137,6 @@ class TerraMystica(Game):
         state.applied += 1
         if state.form == "ledger":
             _verify(state, move)
-        rows = engine.ledger.rows
         return [RowEvent(rows[i]) for i in range(first_row, len(rows))]
 
     def is_finished(self, state: TerraMysticaState) -> bool:

@@ -49,17 +49,30 @@ class Towns:
                 self._add_to_town(f, where, self.town[other])
         if self.town.get(where):
             return 0
+        # The group of own buildings linked to ``where`` (what adjacent_own_buildings
+        # gives, walked with local lookups: this runs after every build and upgrade).
         power = count = 0
         seen = {where}
         stack = [where]
         strength = rules().building_power
+        building, built = self.building, f.built
+        neighbours, bridged = self.board.neighbours, self.bridged
+        skips = self.skip if f.spec.can_connect_across_river else None
         while stack:
             here = stack.pop()
-            kind = self.building[here]
+            kind = building[here]
             power += strength[kind]
             count += 2 if kind == "SA" else 1
-            for other in self.adjacent_own_buildings(f, here):
-                if other not in seen:
+            around = neighbours[here]
+            extra = bridged.get(here)
+            if extra:
+                around = around | extra
+            if skips:
+                skip = skips.get(here)
+                if skip:
+                    around = around | skip
+            for other in around:
+                if other in built and other not in seen:
                     seen.add(other)
                     stack.append(other)
         if power < f.r["TOWN_SIZE"] or count < rules().town_buildings:
