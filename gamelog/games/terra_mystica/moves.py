@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import re
 import tempfile
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -134,6 +134,7 @@ _BEFORE_WORD = re.compile(r"(\W)\s(\w)")
 _AFTER_WORD = re.compile(r"(\w)\s(\W)")
 
 
+@lru_cache(maxsize=1 << 16)
 def tidy(text: str) -> str:
     """Collapse whitespace and drop spaces next to punctuation (``+ 2 FIRE`` -> ``+2FIRE``)."""
     text = _SPACES.sub(" ", text).strip()

@@ -36,6 +36,8 @@ from gamelog.games.terra_mystica.moves import (
 #: whole lines, and the part after ``faction:`` (which repeats across factions).
 _LINE_CACHE: dict[str, tuple[Entry, ...]] = {}
 _BODY_CACHE: dict[str, LineBody] = {}
+#: A line's entries with its player, trimmed text and indent (see _line_parts).
+_LINE_PARTS: dict[str, tuple[tuple[Entry, ...], str | None, str, int]] = {}
 #: Parsed body shapes (see below), by shape.
 _SHAPE_CACHE: dict[str, LineBody] = {}
 _CACHE_LIMIT = 200_000
@@ -44,6 +46,7 @@ _PREFIX = re.compile(r"[ \f\u00a0]*([a-z][a-z0-9_-]*)[ \t]*:(.*)", re.I | re.S)
 
 def clear_caches() -> None:
     """Forget every line, body and shape parsed so far (benchmarks, tests)."""
+    _LINE_PARTS.clear()
     _LINE_CACHE.clear()
     _BODY_CACHE.clear()
     _SHAPE_CACHE.clear()
@@ -63,7 +66,7 @@ def parse_command_log(text: str) -> list[Move]:
     fresh: dict[str, int] = {}
     shaped: dict[str, tuple[str, tuple[str, ...], tuple[int, ...], int]] = {}
     for number, line in enumerate(lines):
-        if line in _LINE_CACHE or not line.strip():
+        if line in _LINE_PARTS or line in _LINE_CACHE or not line.strip():
             continue
         key = _line_key(line)
         if key is None:
@@ -93,17 +96,13 @@ def parse_command_log(text: str) -> list[Move]:
     moves: list[Move] = []
     comments: list[Entry] = []
     for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        entries = _LINE_CACHE.get(line)
-        if entries is None:
-            key = _line_key(line)
-            assert key is not None
-            entries = _LINE_CACHE[line] = _BODY_CACHE[key[1]].entries(key[0])
+        parts = _LINE_PARTS.get(line)
+        if parts is None:
+            parts = _LINE_PARTS[line] = _line_parts(line)
+        entries, player, source, indent = parts
         if not entries:
             continue
-        actor = entries[-1][0]
-        if actor == COMMENT:
+        if player == COMMENT:
             # A comment line is not a move: its ledger comment row goes with the
             # next move (or, at the end of the log, with the last one).
             comments.extend(entries)
@@ -112,13 +111,7 @@ def parse_command_log(text: str) -> list[Move]:
             entries = (*comments, *entries)
             comments = []
         moves.append(
-            LogLine(
-                line=number,
-                player=actor if actor != ADMIN else None,
-                source=line.strip(),
-                entries=entries,
-                indent=len(line) - len(line.lstrip()),
-            )
+            LogLine(line=number, player=player, source=source, entries=entries, indent=indent)
         )
     if comments and moves:
         last = moves[-1]
@@ -225,6 +218,21 @@ def _parse_shapes(
         else:
             _BODY_CACHE[body] = typed
     return left
+
+
+def _line_parts(line: str) -> tuple[tuple[Entry, ...], str | None, str, int]:
+    """What a move of this line holds: its entries, its player (None for an admin
+    line, "comment" for a line holding only a comment), the line without the
+    whitespace around it, and the width of its indent."""
+    if not line.strip():
+        return (), None, "", 0
+    entries = _LINE_CACHE.get(line)
+    if entries is None:
+        key = _line_key(line)
+        assert key is not None
+        entries = _LINE_CACHE[line] = _BODY_CACHE[key[1]].entries(key[0])
+    actor = entries[-1][0] if entries else ADMIN
+    return entries, None if actor == ADMIN else actor, line.strip(), len(line) - len(line.lstrip())
 
 
 def _parse_fresh(fresh: list[str], numbers: list[int]) -> None:
