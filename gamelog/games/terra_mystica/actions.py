@@ -320,8 +320,9 @@ class Actions:
             )
         for record in self.pending_offers(f):
             record.tainted = "convert"
-        rates = {k: dict(v) for k, v in f.exchange_rates.items()}
+        rates = f.exchange_rates
         if f.r["CONVERT_W_TO_P"]:
+            rates = {k: dict(v) for k, v in rates.items()}
             if to_count > 3:
                 raise IllegalMove(
                     "at most 3 workers can be turned into priests",

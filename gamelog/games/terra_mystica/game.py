@@ -22,7 +22,7 @@ from gamelog.games.terra_mystica.engine import Engine
 from gamelog.games.terra_mystica.ledger import Row, export_tsv
 from gamelog.games.terra_mystica.moves import ADMIN, COMMENT, Entry, LedgerRow, LogHeader, LogLine
 from gamelog.games.terra_mystica.reading import parse_command_log, parse_ledger
-from gamelog.games.terra_mystica.render import describe_row, render_position
+from gamelog.games.terra_mystica.render import render_position
 from gamelog.games.terra_mystica.sniff import is_ledger
 
 if TYPE_CHECKING:
@@ -103,14 +103,14 @@ class TerraMystica(Game):
             entry = stream[i]
             if entry is not None:
                 following = entry[0]
-        plan = {
-            key: tuple(
-                (entry[0], entry[1], next_actor[i])
-                for i in range(start, end)
-                if (entry := stream[i]) is not None
-            )
-            for key, start, end in spans
-        }
+        plan: dict[int, tuple[tuple[str, cmd.Command, str], ...]] = {}
+        for key, start, end in spans:
+            steps = []
+            for i in range(start, end):
+                entry = stream[i]
+                if entry is not None:
+                    steps.append((entry[0], entry[1], next_actor[i]))
+            plan[key] = tuple(steps)
         return TerraMysticaState(
             engine=engine, form=log.header.form, plan=plan, total_moves=len(log.moves)
         )
@@ -137,7 +137,7 @@ class TerraMystica(Game):
         state.applied += 1
         if state.form == "ledger":
             _verify(state, move)
-        return [RowEvent(rows[i]) for i in range(first_row, len(rows))]
+        return rows[first_row:]  # type: ignore[return-value]  # rows are events
 
     def is_finished(self, state: TerraMysticaState) -> bool:
         if not state.engine.finished:
@@ -207,30 +207,6 @@ def _rewrite_stream(stream: list[Entry | None], engine: Engine) -> None:
 def _adjust_kind_text(text: str) -> str:
     match = re.match(r"\+\d*(\w+)", text)
     return match[1] if match else text.lstrip("+")
-
-
-class RowEvent(Event):
-    """The event of one ledger row. A game has hundreds of rows and checking or
-    scoring reads none of these events, so they are built without the dataclass
-    constructor and their text, player and points are worked out when read."""
-
-    def __init__(self, row: Row) -> None:
-        self.__dict__["row"] = row
-
-    @property  # type: ignore[override]
-    def text(self) -> str:
-        row: Row = self.__dict__["row"]
-        return row.comment if row.comment is not None else describe_row(row)
-
-    @property  # type: ignore[override]
-    def player(self) -> str | None:
-        row: Row = self.__dict__["row"]
-        return None if row.comment is not None else row.faction
-
-    @property  # type: ignore[override]
-    def points(self) -> int:
-        row: Row = self.__dict__["row"]
-        return 0 if row.comment is not None else row.delta(0)
 
 
 # --- ledger verification ------------------------------------------------------------

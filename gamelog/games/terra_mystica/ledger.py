@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gamelog.core.game import Event
 from gamelog.games.terra_mystica.faction import Faction
 
 if TYPE_CHECKING:
@@ -21,10 +22,18 @@ if TYPE_CHECKING:
 VP, C, W, P, P1, P2, P3, FIRE, WATER, EARTH, AIR, CULT = range(12)
 
 
-class Row:
-    """A finished ledger row. ``comment`` rows have no faction."""
+class Row(Event):
+    """A finished ledger row. ``comment`` rows have no faction.
+
+    A row is also the event of the move that wrote it (what ``Game.apply``
+    returns): its text is the comment or the row in words, its points the VP it
+    changed. Rows do not go through the Event dataclass constructor (a game has
+    hundreds of them and checking or scoring reads none of these texts)."""
 
     __slots__ = ("after", "before", "commands", "comment", "faction", "leech")
+    # Plain attribute setting: the frozen Event's guard would run for every field.
+    __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__
 
     def __init__(
         self,
@@ -41,6 +50,22 @@ class Row:
         self.after = after
         self.leech = {} if leech is None else leech
         self.comment = comment
+
+    @property  # type: ignore[override]
+    def text(self) -> str:
+        if self.comment is not None:
+            return self.comment
+        from gamelog.games.terra_mystica.render import describe_row  # render imports us
+
+        return describe_row(self)
+
+    @property  # type: ignore[override]
+    def player(self) -> str | None:
+        return None if self.comment is not None else self.faction
+
+    @property  # type: ignore[override]
+    def points(self) -> int:
+        return 0 if self.comment is not None else self.after[VP] - self.before[VP]
 
     @property
     def is_comment(self) -> bool:

@@ -110,7 +110,11 @@ class Leech:
         return offers
 
     def pending_offers(self: Engine, f: Faction) -> list[Record]:
-        return [r for r in self.action_required if r.type == "leech" and r.faction == f.name]
+        required = self.action_required
+        if not required:
+            return []
+        name = f.name
+        return [r for r in required if r.type == "leech" and r.faction == name]
 
     def leech(self: Engine, f: Faction, power: int, source: str | None) -> None:
         requested = power
