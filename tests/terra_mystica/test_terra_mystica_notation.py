@@ -8,6 +8,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gamelog.core.errors import NotationError
 from gamelog.core.replay import replay
@@ -203,3 +205,13 @@ def test_a_line_with_a_known_shape_gets_its_own_values(
     parse_command_log(f"{first}\n")
     (line,) = parse_command_log(f"{second}\n")
     assert line.entries[-1][1] == expected and type(line.entries[-1][1]) is type(expected)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="ab1 +.:\t\u00a0-#E7", max_size=12))
+def test_tidying_skips_only_text_it_would_not_change(text: str) -> None:
+    from gamelog.games.terra_mystica import moves
+
+    slow = moves._SPACES.sub(" ", text).strip()
+    slow = moves._AFTER_WORD.sub(r"\1\2", moves._BEFORE_WORD.sub(r"\1\2", slow))
+    assert moves.tidy(text) == slow

@@ -132,11 +132,15 @@ class LogHeader(Record):
 _SPACES = re.compile(r"\s+")
 _BEFORE_WORD = re.compile(r"(\W)\s(\w)")
 _AFTER_WORD = re.compile(r"(\w)\s(\W)")
+#: Anything the three rules above would change.
+_UNTIDY = re.compile(r"\s\s|[^\S ]|^\s|\s$|\W\s\w|\w\s\W")
 
 
 @lru_cache(maxsize=1 << 16)
 def tidy(text: str) -> str:
     """Collapse whitespace and drop spaces next to punctuation (``+ 2 FIRE`` -> ``+2FIRE``)."""
+    if _UNTIDY.search(text) is None:  # the usual case: nothing to do
+        return text
     text = _SPACES.sub(" ", text).strip()
     text = _BEFORE_WORD.sub(r"\1\2", text)
     return _AFTER_WORD.sub(r"\1\2", text)

@@ -149,8 +149,7 @@ _FIRST_NUMBER = 9001
 
 def _shape(body: str) -> tuple[str, tuple[str, ...], tuple[int, ...]] | None:
     """``body`` in lower case with its hexes and numbers replaced by stand-ins, and
-    the hexes and numbers; None if nothing was replaced (or with a comment, whose
-    words must stay as written)."""
+    the hexes and numbers; None with a comment (whose words stay as written)."""
     if "#" in body:
         return None
     hexes: list[str] = []
@@ -165,8 +164,6 @@ def _shape(body: str) -> tuple[str, tuple[str, ...], tuple[int, ...]] | None:
         return str(_FIRST_NUMBER + len(numbers) - 1)
 
     shape = _NUMBER_WORD.sub(number_stand_in, _HEX_WORD.sub(hex_stand_in, body.lower()))
-    if not hexes and not numbers:
-        return None
     return shape, tuple(hexes), tuple(numbers)
 
 
