@@ -88,31 +88,31 @@ class TerraMystica(Game):
     # --- rules ----------------------------------------------------------------------
 
     def setup(self, log: GameLog) -> TerraMysticaState:
-        stream: list[Entry | None] = []
-        spans: list[tuple[int, int, int]] = []
-        for move in log.moves:
-            start = len(stream)
-            stream.extend(getattr(move, "entries", ()))
-            spans.append((id(move), start, len(stream)))
+        moves = log.moves
+        entries_of = [getattr(move, "entries", ()) for move in moves]
+        stream: list[Entry | None] = [entry for entries in entries_of for entry in entries]
         engine = Engine()
         _rewrite_stream(stream, engine)
-        next_actor = [""] * len(stream)
+        # Each entry with the actor of the entry after it (whose turn comes next).
+        steps: list[tuple[str, cmd.Command, str] | None] = [None] * len(stream)
         following = ""
         for i in range(len(stream) - 1, -1, -1):
-            next_actor[i] = following
             entry = stream[i]
             if entry is not None:
+                steps[i] = (entry[0], entry[1], following)
                 following = entry[0]
         plan: dict[int, tuple[tuple[str, cmd.Command, str], ...]] = {}
-        for key, start, end in spans:
-            steps = []
-            for i in range(start, end):
-                entry = stream[i]
-                if entry is not None:
-                    steps.append((entry[0], entry[1], next_actor[i]))
-            plan[key] = tuple(steps)
+        start = 0
+        for move, entries in zip(moves, entries_of, strict=True):
+            end = start + len(entries)
+            step = steps[start] if end == start + 1 else None
+            if step is not None:
+                plan[id(move)] = (step,)
+            else:
+                plan[id(move)] = tuple(s for s in steps[start:end] if s is not None)
+            start = end
         return TerraMysticaState(
-            engine=engine, form=log.header.form, plan=plan, total_moves=len(log.moves)
+            engine=engine, form=log.header.form, plan=plan, total_moves=len(moves)
         )
 
     def apply(self, state: TerraMysticaState, move: Move) -> list[Event]:
@@ -167,23 +167,24 @@ class TerraMystica(Game):
 def _rewrite_stream(stream: list[Entry | None], engine: Engine) -> None:
     """The online engine's stream rewrites: two identical ``+X`` of one faction in a
     row become ``+2X``; ``player-count`` is set aside."""
+    adjust, player_count = cmd.Adjust, cmd.PlayerCount
     last: int | None = None
     for i, entry in enumerate(stream):
         if entry is None:
             continue
         actor, command = entry
-        if actor == ADMIN and isinstance(command, cmd.PlayerCount):
+        kind = type(command)
+        if kind is player_count and actor == ADMIN:
             engine.player_count = command.number
             stream[i] = None
             continue
-        if last is not None:
+        if kind is adjust and last is not None:
             previous = stream[last]
             assert previous is not None
             p_actor, p_command = previous
             if (
                 p_actor == actor
-                and isinstance(p_command, cmd.Adjust)
-                and isinstance(command, cmd.Adjust)
+                and type(p_command) is adjust
                 and p_command.delta > 0
                 and p_command.text.lower() == command.text.lower()
                 and p_command.source is None
@@ -191,7 +192,7 @@ def _rewrite_stream(stream: list[Entry | None], engine: Engine) -> None:
                 doubled = p_command.delta * 2
                 stream[last] = (
                     actor,
-                    cmd.Adjust(
+                    adjust(
                         f"+{doubled}{_adjust_kind_text(p_command.text)}",
                         doubled,
                         p_command.kind,

@@ -67,6 +67,22 @@ def category(source: str) -> str:
     return "faction specials"
 
 
+def _groups(locations: list[str], links: dict[str, list[str]]) -> dict[str, int]:
+    """Connected groups: each location -> the number of its group (1, 2, ...)."""
+    groups: dict[str, int] = {}
+    for number, start in enumerate(locations, start=1):
+        if start in groups:
+            continue
+        stack = [start]
+        groups[start] = number
+        while stack:
+            for other in links[stack.pop()]:
+                if other not in groups:
+                    groups[other] = number
+                    stack.append(other)
+    return groups
+
+
 class Scoring:
     """Mixin of :class:`Engine`: the end of the game and the score sheet."""
 
@@ -82,37 +98,25 @@ class Scoring:
             reach = f.tracks["ship"]
             ranges = self.board.river_range
         skip = self.skip if f.spec.can_connect_across_river else {}
-        clique: dict[str, int] = {}
-        direct_cluster: dict[str, int] = {}
-
-        def links(here: str, indirect: bool) -> list[str]:
-            adjacent = self.adjacent(here)
-            skipped = skip.get(here, ())
+        built = f.built
+        # Each building's links: direct (adjacent, bridged, across a Mermaids' river
+        # town) and, for the network, also within shipping (or tunnel/carpet) range.
+        direct: dict[str, list[str]] = {}
+        linked: dict[str, list[str]] = {}
+        for here in locations:
+            near = self.adjacent(here) & built
+            skipped = skip.get(here)
+            if skipped:
+                near = near | (skipped & built)
             distances = ranges[here]
-            out = []
-            for other in locations:
-                if other == here:
-                    continue
-                if (
-                    other in adjacent
-                    or other in skipped
-                    or (indirect and distances.get(other, 99) <= reach)
-                ):
-                    out.append(other)
-            return out
-
-        for groups, indirect in ((clique, True), (direct_cluster, False)):
-            for number, start in enumerate(locations, start=1):
-                if start in groups:
-                    continue
-                stack = [start]
-                groups[start] = number
-                while stack:
-                    here = stack.pop()
-                    for other in links(here, indirect):
-                        if other not in groups:
-                            groups[other] = number
-                            stack.append(other)
+            direct[here] = list(near)
+            linked[here] = [
+                other
+                for other in locations
+                if other != here and (other in near or distances.get(other, 99) <= reach)
+            ]
+        clique = _groups(locations, linked)
+        direct_cluster = _groups(locations, direct)
         sizes = Counter(clique.values())
         f.measures["network"] = max(sizes.values(), default=0)
         self._extra_measures(f, clique, direct_cluster)
