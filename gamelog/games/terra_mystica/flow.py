@@ -58,20 +58,21 @@ class Flow:
         self: Engine, f: Faction, *, active_only: bool = False
     ) -> list[Faction]:
         """The seat order rotated to start after ``f`` and end with ``f``."""
-        order = self.factions_in_order(active_only=active_only)
+        order = self.order
+        if active_only and any(x.dropped for x in order):
+            order = [x for x in order if not x.dropped]
         if f not in order:
-            return order
+            return list(order)
         i = order.index(f)
         return order[i + 1 :] + order[: i + 1]
 
     def factions_in_turn_order(self: Engine) -> list[Faction]:
         """The seat order starting with the start player."""
-        order = self.factions_in_order()
-        starts = [f for f in order if f.start_player]
-        if not starts:
-            return order
-        rotated = self.factions_in_order_from(starts[0])
-        return [rotated[-1], *rotated[:-1]]
+        order = self.order
+        for i, f in enumerate(order):
+            if f.start_player:
+                return order[i:] + order[:i]
+        return list(order)
 
     # --- what factions must still do ------------------------------------------------
 
@@ -437,12 +438,12 @@ class Flow:
             raise IllegalMove(
                 f"{f.name} already took this income", rule="income is paid once per round"
             )
-        for other in self.factions_in_turn_order():
-            if not (other.passed or other.dropped):
-                raise IllegalMove(
-                    f"income cannot be paid while {other.name} is still in the round",
-                    rule="income comes after every faction has passed",
-                )
+        if not all(other.passed or other.dropped for other in self.order):
+            other = next(x for x in self.factions_in_turn_order() if not (x.passed or x.dropped))
+            raise IllegalMove(
+                f"income cannot be paid while {other.name} is still in the round",
+                rule="income comes after every faction has passed",
+            )
         if self.round == 0:
             f.passed = True
         bit = 1

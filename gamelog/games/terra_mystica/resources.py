@@ -135,8 +135,6 @@ class Resources:
         if kind in _SPECIAL_KINDS:
             self._adjust_special(f, kind, delta)
             return
-        if kind == "VP":
-            f.vp_source[source or "unknown"] += delta
         original = r[kind]
         pool = self.pool
         if kind in pool:
