@@ -72,9 +72,13 @@ class LogLine(Move):
         entries: tuple[Entry, ...] = (),
         indent: int = 0,
     ) -> None:
-        self.__dict__.update(
-            line=line, column=column, player=player, source=source, entries=entries, indent=indent
-        )
+        fields = self.__dict__
+        fields["line"] = line
+        fields["column"] = column
+        fields["player"] = player
+        fields["source"] = source
+        fields["entries"] = entries
+        fields["indent"] = indent
 
     def column_of(self, text: str) -> int:
         """The 1-based column where a command of this line starts (1 if not found)."""
@@ -434,21 +438,19 @@ class LineBody(Record):
 
 
 def _with_texts(commands: list[cmd.Command], prefix: Token) -> tuple[cmd.Command, ...]:
-    line = SOURCE_LINES.get(prefix.line)
-    return with_texts(commands, None if line is None else line[prefix.end_column - 1 :])
-
-
-def with_texts(commands: list[cmd.Command], body: str | None) -> tuple[cmd.Command, ...]:
-    """Each command with its tidied source text, cut out of the line's ``body`` (what
-    follows ``faction:``) at the dots."""
     if not commands:
         return ()
-    texts: list[str] = []
-    if body is not None:
-        texts = [text for text in (tidy(part) for part in body.split("#", 1)[0].split(".")) if text]
+    line = SOURCE_LINES.get(prefix.line)
+    texts = [] if line is None else command_texts(line[prefix.end_column - 1 :])
     if len(texts) != len(commands):
         texts = [type(c).__name__.lower() for c in commands]
     return tuple(_with_text(c, t) for c, t in zip(commands, texts, strict=True))
+
+
+def command_texts(body: str) -> list[str]:
+    """The tidied text of each command of a line's ``body`` (what follows
+    ``faction:``), cut at the dots."""
+    return [text for text in (tidy(part) for part in body.split("#", 1)[0].split(".")) if text]
 
 
 def _may_be_rewritten(faction: str, command: cmd.Command) -> bool:

@@ -27,9 +27,9 @@ from gamelog.games.terra_mystica.moves import (
     LineBody,
     LogLine,
     Recorded,
+    command_texts,
     run_parser,
     tidy,
-    with_texts,
 )
 
 #: Parsed command-log lines by their text, shared by every log of the process:
@@ -174,11 +174,16 @@ def _filled_in(
     None if a stand-in did not come back exactly once as a field."""
     real: dict[object, object] = {f"Q{i + 1}": h for i, h in enumerate(hexes)}
     real.update({_FIRST_NUMBER + i: n for i, n in enumerate(numbers)})
+    texts = command_texts(body)
+    if len(texts) != len(shape.commands):
+        texts = [type(c).__name__.lower() for c in shape.commands]
     placed = 0
     commands: list[cmd.Command] = []
-    for command in shape.commands:
+    for command, text in zip(shape.commands, texts, strict=True):
         values = list(command)
-        for i, value in enumerate(values):
+        values[0] = text  # every command's first field is its text
+        for i in range(1, len(values)):
+            value = values[i]
             kind = type(value)
             if (kind is str or kind is int) and value in real:
                 values[i] = real[value]
@@ -189,7 +194,7 @@ def _filled_in(
         commands.append(type(command)(*values))
     if placed != len(real):
         return None
-    return LineBody(shape.comments, with_texts(commands, body))
+    return LineBody(shape.comments, tuple(commands))
 
 
 def _parse_shapes(
