@@ -216,9 +216,9 @@ class Scoring:
             self.adjust(f, "P3", burn)
         for kind in ("PW", "P", "W"):
             amount = r["P3"] if kind == "PW" else r[kind]
-            for _ in range(amount):
-                self.adjust(f, kind, -1, "resources")
-                self.adjust(f, "C", 1, "resources")
+            if amount:  # the site converts one at a time: the same, gain effects count units
+                self.adjust(f, kind, -amount, "resources")
+                self.adjust(f, "C", amount, "resources")
         rate = f.exchange_rates.get("C", {}).get("VP", 3)
         vp = r["C"] // rate
         if vp:
