@@ -9,6 +9,7 @@ score sheet is a faithful breakdown that sums to the final VP.
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from typing import TYPE_CHECKING
 
 from gamelog.core.scoring import ScoreSheet
@@ -52,6 +53,7 @@ _FIXED = {
 }
 
 
+@cache
 def category(source: str) -> str:
     """The score sheet row a VP source is booked under."""
     if source in _FIXED:
@@ -229,16 +231,16 @@ class Scoring:
 
     def score_sheet(self: Engine) -> ScoreSheet:
         scored = self.scored_factions()
-        sheet = ScoreSheet(players=[f.name for f in scored], finished=self.finished)
-        for name in CATEGORIES:
-            sheet.row(name)
+        names = [f.name for f in scored]
+        sheet = ScoreSheet(players=names, finished=self.finished)
+        totals = {name: dict.fromkeys(names, 0) for name in CATEGORIES}
         for f in scored:
             for source, points in f.vp_source.items():
                 if points:
-                    sheet.add(category(source), f.name, points)
-            for row in sheet.rows:
-                row.points.setdefault(f.name, 0)
-        sheet.rows = [row for row in sheet.rows if any(row.points.values())]
+                    totals[category(source)][f.name] += points
+        for name in CATEGORIES:
+            if any(totals[name].values()):
+                sheet.row(name).points.update(totals[name])
         for f in scored:
             if f.dropped:
                 sheet.add("start", f.name, 0, note="dropped")
