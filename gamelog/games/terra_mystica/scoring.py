@@ -16,6 +16,7 @@ from gamelog.core.scoring import ScoreSheet
 from gamelog.games.terra_mystica.faction import Faction
 
 if TYPE_CHECKING:
+    from gamelog.games.terra_mystica.board import Board
     from gamelog.games.terra_mystica.engine import Engine
 
 #: Score sheet categories, in the order they are shown.
@@ -69,6 +70,19 @@ def category(source: str) -> str:
     return "faction specials"
 
 
+#: Hexes within a shipping (or tunnel/carpet) range of a hex, by map, kind, hex and range.
+_WITHIN: dict[tuple[str, str, str, int], frozenset[str]] = {}
+
+
+def _within(board: Board, kind: str, here: str, reach: int) -> frozenset[str]:
+    key = (board.terrain, kind, here, reach)
+    found = _WITHIN.get(key)
+    if found is None:
+        ranges = board.land_range if kind == "land" else board.river_range
+        found = _WITHIN[key] = frozenset(o for o, d in ranges[here].items() if d <= reach)
+    return found
+
+
 def _groups(locations: list[str], links: dict[str, list[str]]) -> dict[str, int]:
     """Connected groups: each location -> the number of its group (1, 2, ...)."""
     groups: dict[str, int] = {}
@@ -95,10 +109,10 @@ class Scoring:
         teleport = f.spec.teleport
         if teleport is not None:
             reach = f.r[f"{teleport.kind}_range"]
-            ranges = self.board.land_range
+            kind = "land"
         else:
             reach = f.tracks["ship"]
-            ranges = self.board.river_range
+            kind = "river"
         skip = self.skip if f.spec.can_connect_across_river else {}
         built = f.built
         # Each building's links: direct (adjacent, bridged, across a Mermaids' river
@@ -110,13 +124,8 @@ class Scoring:
             skipped = skip.get(here)
             if skipped:
                 near = near | (skipped & built)
-            distances = ranges[here]
             direct[here] = list(near)
-            linked[here] = [
-                other
-                for other in locations
-                if other != here and (other in near or distances.get(other, 99) <= reach)
-            ]
+            linked[here] = list((near | (_within(self.board, kind, here, reach) & built)) - {here})
         clique = _groups(locations, linked)
         direct_cluster = _groups(locations, direct)
         sizes = Counter(clique.values())
