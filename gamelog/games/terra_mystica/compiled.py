@@ -6,7 +6,7 @@ takes longer than replaying a game, and the result only changes when those files
 or the code that builds the tables change. So the built tables are pickled into
 the temporary directory (as the parser tables of the grammars are), under a name
 derived from everything that goes into them: the inputs, the source of the
-modules that build them, and the Python version. A changed input is a new file;
+modules that build them, and the Python and gamelog versions. A changed input is a new file;
 a missing, unreadable, foreign or corrupt file just means building again.
 """
 
@@ -21,6 +21,8 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
+
+from gamelog import __version__
 
 T = TypeVar("T")
 
@@ -42,7 +44,7 @@ def _builders_source() -> bytes:
 def tables(kind: str, inputs: bytes, build: Callable[[], T]) -> T:
     """``build()``, or the copy of its result built earlier from the same inputs."""
     digest = hashlib.sha256()
-    digest.update(sys.version.encode())
+    digest.update(f"{sys.version}\0{__version__}".encode())
     digest.update(_builders_source())
     digest.update(inputs)
     path = Path(tempfile.gettempdir()) / (
