@@ -95,11 +95,12 @@ def replay(
             result.error = _placed(error, path, line=move.line, column=move.column)
             break
         result.moves_applied = number
-        step = Step(number, move, events)
-        if keep_steps:
-            result.steps.append(step)
-        if on_step is not None:
-            on_step(step, result.state)
+        if keep_steps or on_step is not None:
+            step = Step(number, move, events)
+            if keep_steps:
+                result.steps.append(step)
+            if on_step is not None:
+                on_step(step, result.state)
     return result
 
 

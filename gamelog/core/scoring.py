@@ -83,21 +83,24 @@ class ScoreSheet:
         """Players best first. Equal totals go to the tie-break keys in order; players
         equal on every key share the better place."""
 
-        def key(player: str) -> tuple[Number, ...]:
-            return (-self.total(player), *(tb.sort_value(player) for tb in self.tiebreaks))
-
-        ordered = sorted(self.players, key=key)
+        totals = {player: self.total(player) for player in self.players}
+        keys = {
+            player: (-totals[player], *(tb.sort_value(player) for tb in self.tiebreaks))
+            for player in self.players
+        }
+        ordered = sorted(self.players, key=keys.__getitem__)
         standings: list[Standing] = []
         for index, player in enumerate(ordered):
             rank = index + 1
-            if index and key(ordered[index - 1]) == key(player):
+            if index and keys[ordered[index - 1]] == keys[player]:
                 rank = standings[-1].rank
-            standings.append(Standing(player, self.total(player), rank, self._deciding_key(player)))
+            decided_by = self._deciding_key(player, totals)
+            standings.append(Standing(player, totals[player], rank, decided_by))
         return standings
 
-    def _deciding_key(self, player: str) -> str | None:
+    def _deciding_key(self, player: str, totals: dict[str, Number]) -> str | None:
         """The earliest tie-break key that separates ``player`` from someone on the same total."""
-        rivals = [p for p in self.players if p != player and self.total(p) == self.total(player)]
+        rivals = [p for p in self.players if p != player and totals[p] == totals[player]]
         for tb in self.tiebreaks:
             if any(tb.sort_value(player) != tb.sort_value(rival) for rival in rivals):
                 return tb.name
