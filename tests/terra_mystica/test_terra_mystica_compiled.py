@@ -5,12 +5,12 @@ is damaged, never trusted blindly."""
 from __future__ import annotations
 
 import pickle
-import tempfile
 from pathlib import Path
 from typing import ClassVar
 
 import pytest
 
+from gamelog.core.cache import cache_dir
 from gamelog.games.terra_mystica import compiled
 from gamelog.games.terra_mystica.board import _build_board, board_for
 from gamelog.games.terra_mystica.components import known_maps, rules
@@ -18,9 +18,12 @@ from gamelog.games.terra_mystica.records import Record
 
 
 @pytest.fixture
-def temp_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
-    return tmp_path
+def temp_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """A private cache folder for the test (core.cache keeps tables there)."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    cache_dir.cache_clear()
+    yield tmp_path / "gamelog"
+    cache_dir.cache_clear()
 
 
 def test_tables_are_built_once_and_then_read_back(temp_dir: Path) -> None:
@@ -33,24 +36,27 @@ def test_tables_are_built_once_and_then_read_back(temp_dir: Path) -> None:
     assert compiled.tables("test", b"inputs", build) == {"built": 1}
     assert compiled.tables("test", b"inputs", build) == {"built": 1}
     assert len(calls) == 1
-    assert len(list(temp_dir.glob("gamelog-terra_mystica-test-*.pickle"))) == 1
+    assert len(list(temp_dir.glob("terra_mystica-test-*.pickle"))) == 1
     # Other inputs are other tables.
     assert compiled.tables("test", b"changed", build) == {"built": 2}
 
 
 def test_a_damaged_table_file_is_rebuilt(temp_dir: Path) -> None:
     compiled.tables("test", b"inputs", lambda: "first")
-    (path,) = temp_dir.glob("gamelog-terra_mystica-test-*.pickle")
+    (path,) = temp_dir.glob("terra_mystica-test-*.pickle")
     path.write_bytes(b"not a pickle")
     assert compiled.tables("test", b"inputs", lambda: "again") == "again"
     assert pickle.loads(path.read_bytes()) == "again"
 
 
-def test_an_unwritable_temp_dir_only_costs_the_build(
-    temp_dir: Path, monkeypatch: pytest.MonkeyPatch
+def test_an_unwritable_cache_only_costs_the_build(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(tempfile, "tempdir", str(temp_dir / "missing" / "folder"))
+    (tmp_path / "not-a-folder").write_text("")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "not-a-folder"))
+    cache_dir.cache_clear()
     assert compiled.tables("test", b"inputs", lambda: 42) == 42
+    cache_dir.cache_clear()
 
 
 def test_the_kept_board_is_the_board_the_terrain_gives() -> None:

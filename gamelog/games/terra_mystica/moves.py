@@ -10,20 +10,14 @@ online engine applies to what players typed.
 
 from __future__ import annotations
 
-import hashlib
 import re
-import tempfile
-from functools import cache, lru_cache
-from pathlib import Path
+from functools import lru_cache
 from typing import Any
 
-import lark
-from lark import Lark, Token, Transformer
-from lark.exceptions import UnexpectedInput, VisitError
+from lark import Token, Transformer
 
-from gamelog.core.errors import GamelogError
 from gamelog.core.game import Move
-from gamelog.core.notation import grammar_dir, notation_error
+from gamelog.core.notation import parse
 from gamelog.games.terra_mystica import commands as cmd
 from gamelog.games.terra_mystica.components import rules
 from gamelog.games.terra_mystica.records import Record
@@ -597,33 +591,8 @@ _DESCRIBE = {
 }
 
 
-@cache
-def _parser(start: str) -> Lark:
-    """The LALR parser for one container, built once per process with the
-    transformer inlined (no parse tree is built). The compiled tables are cached
-    on disk like core.notation does, so a one-shot command does not rebuild them."""
-    path = grammar_dir() / "terra_mystica.lark"
-    digest = hashlib.sha256(lark.__version__.encode() + path.read_bytes()).hexdigest()[:16]
-    cache_file = Path(tempfile.gettempdir()) / f"gamelog-terra_mystica-{start}-inline-{digest}"
-    options: dict[str, Any] = {
-        "parser": "lalr",
-        "start": start,
-        "maybe_placeholders": False,
-        "transformer": _ToCommands(),
-    }
-    try:
-        return Lark.open(str(path), cache=str(cache_file), **options)
-    except OSError:  # an unwritable temp dir must not stop the tool
-        return Lark.open(str(path), **options)
-
-
 def run_parser(start: str, text: str) -> Any:
-    parser = _parser(start)
-    try:
-        return parser.parse(text)
-    except UnexpectedInput as error:
-        raise notation_error(error, text, parser, _DESCRIBE) from None
-    except VisitError as error:  # pragma: no cover - the transformer raises none today
-        if isinstance(error.orig_exc, GamelogError):
-            raise error.orig_exc from None
-        raise
+    """Parse one container of command text, the transformer inlined (no parse tree)."""
+    return parse(
+        "terra_mystica", text, describe=_DESCRIBE, start=start, positions=False, inline=_ToCommands
+    )
