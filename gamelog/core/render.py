@@ -107,11 +107,32 @@ def audit_rows(records: Iterable[dict[str, Any]]) -> list[list[str]]:
 
 
 def audit_table(records: Sequence[dict[str, Any]]) -> str:
-    return tabulate(audit_rows(records), headers=list(AUDIT_COLUMNS), tablefmt="simple")
+    return plain_table(audit_rows(records), list(AUDIT_COLUMNS))
 
 
-def plain_table(rows: list[list[Any]], headers: list[str]) -> str:
-    return tabulate(rows, headers=headers, tablefmt="simple")
+def plain_table(rows: Sequence[Sequence[Any]], headers: Sequence[str]) -> str:
+    """Columns padded to their widest cell under a dashed rule; numbers right-aligned.
+
+    The batch paths (``audit``, ``games``) print this instead of going through
+    tabulate, whose import costs about 30 ms of a 0.5 s audit run.
+    """
+    cells = [[str(cell) for cell in row] for row in rows]
+    widths = [len(header) for header in headers]
+    for row in cells:
+        widths = [max(width, len(cell)) for width, cell in zip(widths, row, strict=True)]
+    numeric = [
+        bool(cells) and all(_is_number(row[i]) for row in cells) for i in range(len(headers))
+    ]
+
+    def line(row: Sequence[str]) -> str:
+        padded = (
+            cell.rjust(width) if right else cell.ljust(width)
+            for cell, width, right in zip(row, widths, numeric, strict=True)
+        )
+        return "  ".join(padded).rstrip()
+
+    rule = "  ".join("-" * width for width in widths)
+    return "\n".join([line(list(headers)), rule, *(line(row) for row in cells)])
 
 
 def audit_csv(records: Sequence[dict[str, Any]]) -> str:
@@ -132,6 +153,10 @@ def audit_totals(records: Sequence[dict[str, Any]]) -> str:
 
 def _ok_first(item: tuple[str, int]) -> tuple[bool, str]:
     return (item[0] != "ok", item[0])
+
+
+def _is_number(cell: str) -> bool:
+    return cell.lstrip("-").replace(".", "", 1).isdigit()
 
 
 def _clip(text: str, width: int) -> str:
