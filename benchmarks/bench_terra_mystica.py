@@ -11,6 +11,12 @@ In-process (parse + replay + score, one game at a time):
 Whole process: ``gamelog audit --jobs 1`` over the first 21 command logs and
 ``gamelog score`` of one log, best and median of --processes runs.
 
+Side by side: ``--reference "perl /path/to/replay.pl"`` also runs that command
+with the same 21 files (and with the one file), alternating with gamelog's runs
+so that both see the same machine load, and prints the ratios. The established
+engine is not part of this repository; any command that replays the command
+logs it is given will do (see the issue note for how the baseline was built).
+
 Run it on an otherwise idle machine with bytecode caching on (unset
 PYTHONDONTWRITEBYTECODE); the figures go into the issue notes.
 """
@@ -19,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shlex
 import statistics
 import subprocess
 import sys
@@ -66,40 +73,68 @@ def in_process(repeat: int) -> None:
     print(f"per ledger (verify rows):   {per_ledger:7.1f} ms mean")
 
 
-def whole_process(runs: int) -> None:
+def whole_process(runs: int, reference: str | None) -> None:
     files = [str(p) for p in sorted((CORPUS / "commands").glob("*.txt"))[:21]]
     env = dict(os.environ)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
 
-    def run(*args: str) -> float:
+    def timed(command: list[str]) -> float:
         t0 = time.perf_counter()
         done = subprocess.run(
-            [sys.executable, "-m", "gamelog", *args],
-            capture_output=True,
-            text=True,
-            cwd=ROOT,
-            env=env,
-            check=False,
+            command, capture_output=True, text=True, cwd=ROOT, env=env, check=False
         )
         elapsed = time.perf_counter() - t0
         if done.returncode != 0:
-            raise SystemExit(f"gamelog {args[0]} failed:\n{done.stdout[-1500:]}{done.stderr}")
+            raise SystemExit(
+                f"{shlex.join(command[:3])} ... failed:\n{done.stdout[-1500:]}{done.stderr}"
+            )
         return elapsed
 
-    run("audit", "--jobs", "1", *files)  # warm the bytecode and grammar caches
-    audits = [run("audit", "--jobs", "1", *files) for _ in range(runs)]
-    scores = [run("score", files[0]) for _ in range(runs)]
-    for label, times in (("audit --jobs 1, 21 logs:", audits), ("score, one log:", scores)):
-        print(f"{label:<28}{min(times):.2f} s best, {statistics.median(times):.2f} s median")
+    gamelog = [sys.executable, "-m", "gamelog"]
+    contenders = {
+        "gamelog audit --jobs 1": (
+            [*gamelog, "audit", "--jobs", "1", *files],
+            [*gamelog, "score", files[0]],
+        )
+    }
+    if reference:
+        contenders["reference"] = (
+            [*shlex.split(reference), *files],
+            [*shlex.split(reference), files[0]],
+        )
+    batch: dict[str, list[float]] = {name: [] for name in contenders}
+    single: dict[str, list[float]] = {name: [] for name in contenders}
+    for many, _one in contenders.values():  # warm bytecode, grammar and disk caches
+        timed(many)
+    for _ in range(runs):
+        for name, (many, one) in contenders.items():
+            batch[name].append(timed(many))
+            single[name].append(timed(one))
+    for name in contenders:
+        for label, times in ((f"{name}, 21 logs:", batch[name]), ("  one log:", single[name])):
+            print(f"{label:<36}{min(times):.2f} s best, {statistics.median(times):.2f} s median")
+    if reference:
+        ours, theirs = batch["gamelog audit --jobs 1"], batch["reference"]
+        print(
+            f"reference / gamelog, 21 logs:      {min(theirs) / min(ours):.1f}x best, "
+            f"{statistics.median(theirs) / statistics.median(ours):.1f}x median"
+        )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--processes", type=int, default=5)
+    parser.add_argument(
+        "--reference", metavar="COMMAND", help="another engine to time side by side"
+    )
+    parser.add_argument(
+        "--whole-process-only", action="store_true", help="skip the in-process figures"
+    )
     args = parser.parse_args()
-    in_process(args.repeat)
-    whole_process(args.processes)
+    if not args.whole_process_only:
+        in_process(args.repeat)
+    whole_process(args.processes, args.reference)
 
 
 if __name__ == "__main__":
