@@ -187,6 +187,38 @@ def test_ledger_missing_an_effect_row_is_caught() -> None:
     assert error.line == number + 1  # the row that now stands where the effect row was
 
 
+def test_a_scoring_tile_given_for_two_rounds_is_a_setup_error() -> None:
+    lines = list(S1_G2)
+    number = next(i for i, line in enumerate(lines) if line.startswith("score "))
+    lines[number] = "score SCORE1,SCORE3,SCORE1,SCORE4,SCORE5,SCORE6"
+    error = replay(GAME, "\n".join(lines), "x").error
+    assert isinstance(error, SetupError) and error.line == number + 1
+    assert error.message == "SCORE1 is given for rounds 1 and 3"
+
+
+def test_a_ledger_scoring_tile_already_used_in_another_round_is_a_setup_error() -> None:
+    lines = _ledger_lines()
+    first = next(i for i, line in enumerate(lines) if line.startswith("Round 1 scoring:"))
+    tile = lines[first].split()[3].rstrip(",")
+    number = next(i for i, line in enumerate(lines) if line.startswith("Round 4 scoring:"))
+    lines[number] = f"Round 4 scoring: {tile}, whatever"
+    error = replay(GAME, "\n".join(lines), "x").error
+    assert isinstance(error, SetupError) and error.line == number + 1
+    assert error.message == f"{tile} is already the scoring tile of round 1"
+
+
+@pytest.mark.parametrize("round_", ["0", "7", "11"])
+def test_ledger_scoring_tile_for_a_round_that_does_not_exist_is_a_setup_error(
+    round_: str,
+) -> None:
+    lines = _ledger_lines()
+    number = next(i for i, line in enumerate(lines) if line.startswith("Round 5 scoring:"))
+    lines[number] = lines[number].replace("Round 5", f"Round {round_}", 1)
+    error = replay(GAME, "\n".join(lines), "x").error
+    assert isinstance(error, SetupError) and error.line == number + 1
+    assert error.message == f"there is no round {round_} to give a scoring tile"
+
+
 @pytest.mark.parametrize(
     ("line", "message"),
     [

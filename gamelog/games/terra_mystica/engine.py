@@ -284,9 +284,20 @@ class Engine(Resources, Reach, Towns, Leech, Flow, Actions, Scoring):
             case cmd.ScoreTiles():
                 self.set_score_tiles(c.tiles)
             case cmd.ScoreTile():
+                if not 1 <= c.round <= 6:
+                    raise SetupError(
+                        f"there is no round {c.round} to give a scoring tile",
+                        rule="the game has six rounds, each with one scoring tile",
+                    )
                 tiles_now = list(self.score_tiles) + [""] * (6 - len(self.score_tiles))
-                tiles_now[c.round - 1] = c.tile
                 self.check_score_tile(c.tile)
+                if c.tile in tiles_now and tiles_now.index(c.tile) != c.round - 1:
+                    raise SetupError(
+                        f"{c.tile} is already the scoring tile of round "
+                        f"{tiles_now.index(c.tile) + 1}",
+                        rule="the six round scoring tiles are drawn from one copy of each",
+                    )
+                tiles_now[c.round - 1] = c.tile
                 self.score_tiles = tiles_now
                 self._gain_scoring_round = -1
                 self.ledger.comment(f"Round {c.round} scoring: {c.tile}, {tiles()[c.tile].display}")
@@ -383,6 +394,11 @@ class Engine(Resources, Reach, Towns, Leech, Flow, Actions, Scoring):
             )
         for number, name in enumerate(names, start=1):
             self.check_score_tile(name)
+            if name in names[: number - 1]:
+                raise SetupError(
+                    f"{name} is given for rounds {names.index(name) + 1} and {number}",
+                    rule="the six round scoring tiles are drawn from one copy of each",
+                )
             self.ledger.comment(f"Round {number} scoring: {name}, {tiles()[name].display}")
         self.score_tiles = list(names)
         self._gain_scoring_round = -1
