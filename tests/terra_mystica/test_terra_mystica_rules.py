@@ -187,6 +187,17 @@ def test_ledger_missing_an_effect_row_is_caught() -> None:
     assert error.line == number + 1  # the row that now stands where the effect row was
 
 
+def test_leeching_more_than_offered_is_illegal_even_when_the_bowls_cap_the_gain() -> None:
+    lines = (CORPUS / "commands" / "4pLeague_S60_D1L1_G5.txt").read_text().split("\n")
+    number = lines.index("darklings: Leech 5 from witches")
+    lines[number] = "darklings: Leech 8 from witches"
+    error = replay(GAME, "\n".join(lines), "x").error
+    assert isinstance(error, IllegalMove) and error.line == number + 1
+    assert error.message == (
+        "darklings: Leech 8 from witches: leech 8 is more than the 5 power offered by the witches"
+    )
+
+
 def test_a_scoring_tile_given_for_two_rounds_is_a_setup_error() -> None:
     lines = list(S1_G2)
     number = next(i for i, line in enumerate(lines) if line.startswith("score "))

@@ -139,6 +139,13 @@ class Leech:
                     rule="a faction can only accept power it was offered",
                     facts=[f"pending offers: {', '.join(offers) if offers else 'none'}"],
                 )
+        elif power > match.amount:
+            raise IllegalMove(
+                f"leech {power} is more than the {match.amount} power offered "
+                f"by the {match.from_faction}",
+                rule="a faction can accept at most the power it was offered",
+                facts=[f"{f.name} could take {gained} power"],
+            )
         else:
             builder = self.factions[match.from_faction]
             if builder.spec.leech_effect and match.actual > 0:
