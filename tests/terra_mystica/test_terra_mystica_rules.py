@@ -198,6 +198,43 @@ def test_leeching_more_than_offered_is_illegal_even_when_the_bowls_cap_the_gain(
     )
 
 
+def _corpus_with(name: str, number: int, line: str) -> str:
+    """Corpus game ``name`` with its line ``number`` (1-based) replaced by ``line``."""
+    lines = (CORPUS / "commands" / name).read_text().split("\n")
+    lines[number - 1] = line
+    return "\n".join(lines)
+
+
+def test_a_conversion_written_after_taking_a_bonus_tile_counts_before_the_pass() -> None:
+    result = replay(
+        GAME,
+        _corpus_with("4pLeague_S65_D1L1_G1.txt", 301, "swarmlings: pass BON2. convert 1PW to 1C"),
+        "x",
+    )
+    assert result.error is None and result.finished
+    assert GAME.running_scores(result.state)["swarmlings"] == 120  # 121 in the game as played
+
+
+def test_a_conversion_after_a_round_6_pass_is_out_of_turn() -> None:
+    text = _corpus_with("4pLeague_S65_D1L1_G1.txt", 409, "swarmlings: pass. convert 1PW to 1C")
+    error = replay(GAME, text, "x").error
+    assert isinstance(error, IllegalMove)
+    assert (error.line, error.column) == (409, len("swarmlings: pass. ") + 1)
+    assert error.message == (
+        "swarmlings: convert 1PW to 1C: it is the engineers' turn, not the swarmlings'"
+    )
+
+
+def test_a_conversion_after_the_game_ending_pass_comes_after_the_end() -> None:
+    text = _corpus_with("4pLeague_S63_D1L1_G3.txt", 407, "swarmlings: pass. convert 3C to 1VP")
+    error = replay(GAME, text, "x").error
+    assert isinstance(error, IllegalMove)
+    assert (error.line, error.column) == (407, len("swarmlings: pass. ") + 1)
+    assert error.message == (
+        "swarmlings: convert 3C to 1VP: the game is over; no command may follow the final scoring"
+    )
+
+
 def test_a_scoring_tile_given_for_two_rounds_is_a_setup_error() -> None:
     lines = list(S1_G2)
     number = next(i for i, line in enumerate(lines) if line.startswith("score "))

@@ -120,12 +120,12 @@ class TerraMystica(Game):
         rows = engine.ledger.rows
         first_row = len(rows)
         for actor, command, next_actor in state.plan.get(id(move), ()):
-            if engine.finished and actor != COMMENT:
-                raise IllegalMove(
-                    "the game is over; no command may follow the final scoring",
-                    rule="the game ends after round 6",
-                )
             try:
+                if engine.finished and actor != COMMENT:
+                    raise IllegalMove(
+                        "the game is over; no command may follow the final scoring",
+                        rule="the game ends after round 6",
+                    )
                 engine.feed(actor, command, next_actor)
             except (IllegalMove, SetupError) as error:
                 if actor not in (ADMIN, COMMENT) and not error.message.startswith(f"{actor}: "):

@@ -11,6 +11,7 @@ online engine applies to what players typed.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -483,14 +484,21 @@ def _legacy_rewrites(faction: str, typed: list[cmd.Command]) -> list[cmd.Command
                 out[i] = cmd.Pass(f"pass {tile}", tile)
             break
     _swap_first(out, cmd.Build, cmd.Transform)
-    _swap_first(out, cmd.Pass, cmd.Convert)
+    # Only a pass that takes a bonus tile: after a bare pass (round 6) the faction
+    # is no longer the one to act, so a conversion there is refused.
+    _swap_first(out, cmd.Pass, cmd.Convert, lambda c: c.tile is not None)
     _swap_first(out, cmd.Dig, cmd.Action)
     return out
 
 
-def _swap_first(out: list[cmd.Command], first: type, second: type) -> None:
+def _swap_first(
+    out: list[cmd.Command],
+    first: type,
+    second: type,
+    applies: Callable[[Any], bool] = lambda c: True,
+) -> None:
     for i in range(len(out) - 1):
-        if isinstance(out[i], first) and isinstance(out[i + 1], second):
+        if isinstance(out[i], first) and isinstance(out[i + 1], second) and applies(out[i]):
             out[i], out[i + 1] = out[i + 1], out[i]
             return
 
