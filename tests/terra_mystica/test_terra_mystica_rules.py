@@ -205,6 +205,27 @@ def _corpus_with(name: str, number: int, line: str) -> str:
     return "\n".join(lines)
 
 
+def test_decline_0_declines_every_open_offer_as_on_the_site() -> None:
+    text = _corpus_with("4pLeague_S66_D1L1_G1.txt", 118, "dwarves: Decline 0 from cultists")
+    result = replay(GAME, text, "x")
+    assert result.error is None and result.finished
+    assert GAME.running_scores(result.state) == {
+        "cultists": 160,
+        "darklings": 147,
+        "dwarves": 130,
+        "witches": 123,
+    }
+
+
+def test_declining_an_offer_that_was_not_made_is_illegal() -> None:
+    text = _corpus_with("4pLeague_S66_D1L1_G1.txt", 118, "dwarves: Decline 2 from cultists")
+    error = replay(GAME, text, "x").error
+    assert isinstance(error, IllegalMove) and error.line == 118
+    assert error.message == (
+        "dwarves: Decline 2 from cultists: no pending offer of 2 power from cultists to decline"
+    )
+
+
 def test_a_conversion_written_after_taking_a_bonus_tile_counts_before_the_pass() -> None:
     result = replay(
         GAME,

@@ -176,7 +176,9 @@ class Leech:
             record.actual = min(record.actual, can_gain)
 
     def decline(self: Engine, f: Faction, amount: int | None, source: str | None) -> int:
-        if amount is None:
+        """Turn down the offer of ``amount`` from ``source``; with no amount, or 0 as
+        the site reads it (``decline 0 from x``), every offer still open."""
+        if not amount:
             declined = 0
             for record in list(self.pending_offers(f)):
                 declined += self.decline(f, record.amount, record.from_faction)
