@@ -236,24 +236,31 @@ def test_a_conversion_written_after_taking_a_bonus_tile_counts_before_the_pass()
     assert GAME.running_scores(result.state)["swarmlings"] == 120  # 121 in the game as played
 
 
-def test_a_conversion_after_a_round_6_pass_is_out_of_turn() -> None:
-    text = _corpus_with("4pLeague_S65_D1L1_G1.txt", 409, "swarmlings: pass. convert 1PW to 1C")
-    error = replay(GAME, text, "x").error
+@pytest.mark.parametrize(
+    ("game", "number", "line", "message"),
+    [
+        (  # a bare round-6 pass ends the faction's turn: the conversion is out of turn
+            "4pLeague_S65_D1L1_G1.txt",
+            409,
+            "swarmlings: pass. convert 1PW to 1C",
+            "swarmlings: convert 1PW to 1C: it is the engineers' turn, not the swarmlings'",
+        ),
+        (  # the game's last pass: final scoring has happened
+            "4pLeague_S63_D1L1_G3.txt",
+            407,
+            "swarmlings: pass. convert 3C to 1VP",
+            "swarmlings: convert 3C to 1VP: the game is over; "
+            "no command may follow the final scoring",
+        ),
+    ],
+)
+def test_a_conversion_after_a_round_6_pass_is_illegal_at_its_column(
+    game: str, number: int, line: str, message: str
+) -> None:
+    error = replay(GAME, _corpus_with(game, number, line), "x").error
     assert isinstance(error, IllegalMove)
-    assert (error.line, error.column) == (409, len("swarmlings: pass. ") + 1)
-    assert error.message == (
-        "swarmlings: convert 1PW to 1C: it is the engineers' turn, not the swarmlings'"
-    )
-
-
-def test_a_conversion_after_the_game_ending_pass_comes_after_the_end() -> None:
-    text = _corpus_with("4pLeague_S63_D1L1_G3.txt", 407, "swarmlings: pass. convert 3C to 1VP")
-    error = replay(GAME, text, "x").error
-    assert isinstance(error, IllegalMove)
-    assert (error.line, error.column) == (407, len("swarmlings: pass. ") + 1)
-    assert error.message == (
-        "swarmlings: convert 3C to 1VP: the game is over; no command may follow the final scoring"
-    )
+    assert (error.line, error.column) == (number, len("swarmlings: pass. ") + 1)
+    assert error.message == message
 
 
 def test_a_scoring_tile_given_for_two_rounds_is_a_setup_error() -> None:
@@ -262,7 +269,7 @@ def test_a_scoring_tile_given_for_two_rounds_is_a_setup_error() -> None:
     lines[number] = "score SCORE1,SCORE3,SCORE1,SCORE4,SCORE5,SCORE6"
     error = replay(GAME, "\n".join(lines), "x").error
     assert isinstance(error, SetupError) and error.line == number + 1
-    assert error.message == "SCORE1 is given for rounds 1 and 3"
+    assert error.message == "SCORE1 is already the scoring tile of round 1"
 
 
 def test_a_ledger_scoring_tile_already_used_in_another_round_is_a_setup_error() -> None:

@@ -290,13 +290,8 @@ class Engine(Resources, Reach, Towns, Leech, Flow, Actions, Scoring):
                         rule="the game has six rounds, each with one scoring tile",
                     )
                 tiles_now = list(self.score_tiles) + [""] * (6 - len(self.score_tiles))
-                self.check_score_tile(c.tile)
-                if c.tile in tiles_now and tiles_now.index(c.tile) != c.round - 1:
-                    raise SetupError(
-                        f"{c.tile} is already the scoring tile of round "
-                        f"{tiles_now.index(c.tile) + 1}",
-                        rule="the six round scoring tiles are drawn from one copy of each",
-                    )
+                tiles_now[c.round - 1] = ""
+                self.check_score_tile(c.tile, tiles_now)
                 tiles_now[c.round - 1] = c.tile
                 self.score_tiles = tiles_now
                 self._gain_scoring_round = -1
@@ -377,7 +372,13 @@ class Engine(Resources, Reach, Towns, Leech, Flow, Actions, Scoring):
                     self.town_tile_names.append(name)
         self.pool.update(LIMITED_SUPPLY)
 
-    def check_score_tile(self, name: str) -> None:
+    def check_score_tile(self, name: str, other_rounds: list[str]) -> None:
+        """``name`` may be a round's scoring tile beside ``other_rounds``' tiles."""
+        if name in other_rounds:
+            raise SetupError(
+                f"{name} is already the scoring tile of round {other_rounds.index(name) + 1}",
+                rule="the six round scoring tiles are drawn from one copy of each",
+            )
         tile = tiles().get(name)
         if tile is None or tile.kind != "scoring":
             raise SetupError(
@@ -393,12 +394,7 @@ class Engine(Resources, Reach, Towns, Leech, Flow, Actions, Scoring):
                 rule="one round scoring tile per round",
             )
         for number, name in enumerate(names, start=1):
-            self.check_score_tile(name)
-            if name in names[: number - 1]:
-                raise SetupError(
-                    f"{name} is given for rounds {names.index(name) + 1} and {number}",
-                    rule="the six round scoring tiles are drawn from one copy of each",
-                )
+            self.check_score_tile(name, list(names[: number - 1]))
             self.ledger.comment(f"Round {number} scoring: {name}, {tiles()[name].display}")
         self.score_tiles = list(names)
         self._gain_scoring_round = -1
