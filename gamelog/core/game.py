@@ -1,12 +1,18 @@
 """The one interface every game implements, and the typed values that cross it.
 
-A game is four pieces (DESIGN.md): a grammar, a transformer that turns the
-parse tree into typed moves, a rules engine, and data. This module fixes how the
-core talks to them, so the core (replay, audit, CLI) never needs to know a rule.
+A game is four pieces (docs/ARCHITECTURE.md): a grammar, a transformer that
+turns the parse tree into typed moves, a rules engine, and data. This module
+fixes how the core talks to them, so the core (replay, audit, CLI) never needs
+to know a rule.
 
-The rules engine works on a mutable state object of its own choosing:
-``setup`` creates it from the parsed header, ``apply`` changes it in place (no
-copies on the hot path) and returns what happened, ``score`` reads it.
+``Game`` is generic in the game's typed header, its state and its move type, so
+an engine is written against its own types and never has to check what it was
+given. Reading a log is the same three steps in every game (``parse``): the
+core reads the header lines (:mod:`gamelog.core.header`), the game types them
+(``header_from``) and parses the moves (``moves_from``) from the rest. The rules
+engine works on a mutable state of its own: ``setup`` creates it from the parsed
+log, ``apply`` changes it in place (no copies on the hot path) and returns what
+happened, ``score`` reads it.
 """
 
 from __future__ import annotations
@@ -15,21 +21,16 @@ import sys
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
+from gamelog.core.header import HeaderKey, HeaderLines, read_header
+from gamelog.core.places import Located
 from gamelog.core.scoring import Number, ScoreSheet
 
 if TYPE_CHECKING:
     from gamelog.core.replay import Replay
 
-
-@dataclass(frozen=True, kw_only=True)
-class Located:
-    """Something written at a place in a log (a move, one action of a compound turn, a
-    header entry), so that an error about it can point there. 1-based."""
-
-    line: int
-    column: int = 1
+__all__ = ["Event", "Game", "GameLog", "Located", "Move"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -54,21 +55,26 @@ class Event:
     points: Number = 0
 
 
+HeaderT = TypeVar("HeaderT")
+StateT = TypeVar("StateT")
+MoveT = TypeVar("MoveT", bound=Move)
+
+
 @dataclass
-class GameLog:
-    """A parsed log: the game-specific header (setup) and the moves in order.
+class GameLog(Generic[HeaderT, MoveT]):
+    """A parsed log: the game's typed header and the moves in order.
 
     ``path`` is the file the log came from (set by the replay driver; None for
     standard input), so that a header may name files relative to the log.
     """
 
-    header: Any
-    moves: Sequence[Move]
+    header: HeaderT
+    moves: Sequence[MoveT]
     players: list[str] = field(default_factory=list)
     path: str | None = None
 
 
-class Game(ABC):
+class Game(ABC, Generic[HeaderT, StateT, MoveT]):
     """A supported game: static facts (class attributes) and the rules engine (methods).
 
     Subclasses are stateless; all mutable play lives in the state object that
@@ -87,12 +93,43 @@ class Game(ABC):
     notation_hint: ClassVar[str]
     #: Extra ``gamelog replay --format`` names this game can write (e.g. "ledger").
     export_formats: ClassVar[tuple[str, ...]] = ()
+    #: The header keys besides ``game:`` and the information keys every game takes.
+    header_keys: ClassVar[tuple[HeaderKey, ...]] = ()
 
     # --- notation ---------------------------------------------------------
 
+    def parse(self, text: str) -> GameLog[HeaderT, MoveT]:
+        """Parse a whole (normalised) log. Raises NotationError or SetupError."""
+        lines = self.read_header(text)
+        header = self.header_from(lines)
+        moves = self.moves_from(lines.body(), header)
+        return GameLog(header=header, moves=moves, players=lines.player_names)
+
+    def read_header(self, text: str) -> HeaderLines:
+        """The header lines of ``text``, checked against this game's keys."""
+        return read_header(
+            text,
+            self.header_keys,
+            game_names=(self.name, self.title, *self.aliases),
+            title=self.title,
+            movers=self.movers(),
+            min_players=self.min_players,
+            max_players=self.max_players,
+        )
+
+    def movers(self) -> Sequence[str]:
+        """Names that start a move whatever the header says (none: the players line
+        says who moves)."""
+        return ()
+
     @abstractmethod
-    def parse(self, text: str) -> GameLog:
-        """Parse a whole log. Raises NotationError or SetupError."""
+    def header_from(self, lines: HeaderLines) -> HeaderT:
+        """The typed header; raises SetupError or NotationError at the value at fault."""
+
+    @abstractmethod
+    def moves_from(self, body: str, header: HeaderT) -> list[MoveT]:
+        """The moves of ``body`` (the log with its header lines blanked, so that
+        line numbers are the file's). Raises NotationError."""
 
     def cheat_sheet(self) -> str:
         """The notation cheat-sheet (``notation.md`` beside the game's module)."""
@@ -104,31 +141,31 @@ class Game(ABC):
     # --- rules ------------------------------------------------------------
 
     @abstractmethod
-    def setup(self, log: GameLog) -> Any:
+    def setup(self, log: GameLog[HeaderT, MoveT]) -> StateT:
         """The state before the first move. Raises SetupError."""
 
     @abstractmethod
-    def apply(self, state: Any, move: Move) -> list[Event]:
+    def apply(self, state: StateT, move: MoveT) -> list[Event]:
         """Play one move on ``state`` in place. Raises IllegalMove, leaving state undefined."""
 
     @abstractmethod
-    def is_finished(self, state: Any) -> bool:
+    def is_finished(self, state: StateT) -> bool:
         """Whether the game has reached its end."""
 
-    def end_facts(self, state: Any) -> list[str]:
+    def end_facts(self, state: StateT) -> list[str]:
         """Why the game is over, for the report of a move played after the end."""
         return []
 
     @abstractmethod
-    def score(self, state: Any) -> ScoreSheet:
+    def score(self, state: StateT) -> ScoreSheet:
         """The score sheet of the position; provisional (``finished=False``) mid-game."""
 
-    def running_scores(self, state: Any) -> Mapping[str, Number]:
+    def running_scores(self, state: StateT) -> Mapping[str, Number]:
         """Points so far per player, for replay views. Defaults to the sheet's totals."""
         sheet = self.score(state)
         return {player: sheet.total(player) for player in sheet.players}
 
-    def render_position(self, state: Any) -> str:
+    def render_position(self, state: StateT) -> str:
         """The position as text (board, resources), for ``replay --to N``."""
         return ""
 

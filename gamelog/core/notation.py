@@ -29,6 +29,7 @@ from lark.exceptions import (
 
 from gamelog.core.cache import cache_file, digest, source_of
 from gamelog.core.errors import GamelogError, NotationError
+from gamelog.core.header import HeaderLine
 
 _WORD = re.compile(r"[^\s:,;.#]+")
 _PACKAGED = Path(__file__).resolve().parent.parent / "grammars"
@@ -54,11 +55,12 @@ def normalise(text: str) -> str:
 @cache
 def parser(
     name: str,
-    start: str = "start",
+    starts: tuple[str, ...] = ("start",),
     positions: bool = True,
     inline: type[Transformer[Token, Any]] | None = None,
 ) -> Lark:
-    """The LALR parser of ``grammars/<name>.lark`` (built once per process).
+    """The LALR parser of ``grammars/<name>.lark`` with the given start rules (built
+    once per process; :class:`Grammar` asks for each grammar with one set of starts).
 
     ``positions`` gives every tree node the line and column of its text (Lark's
     propagate_positions). Tokens always carry theirs; a transformer that reads
@@ -70,14 +72,14 @@ def parser(
     path = directory / f"{name}.lark"
     options: dict[str, Any] = {
         "parser": "lalr",
-        "start": start,
+        "start": list(starts),
         "propagate_positions": positions,
         "maybe_placeholders": False,
     }
     if inline is not None:
         options["transformer"] = inline()
     grammars = source_of(sorted(directory.glob("*.lark")))
-    variant = f"{name}-{start}-{positions}-{inline and inline.__qualname__}"
+    variant = f"{name}-{'+'.join(starts)}-{positions}-{inline and inline.__qualname__}"
     tables = cache_file(f"lark-{variant}-{digest(lark.__version__, grammars)}")
     if tables is not None:
         with contextlib.suppress(OSError):  # an unwritable cache must not stop the tool
@@ -85,29 +87,72 @@ def parser(
     return Lark.open(str(path), **options)
 
 
-def parse(
-    name: str,
-    text: str,
-    *,
-    describe: Mapping[str, str] | None = None,
-    start: str = "start",
-    positions: bool = True,
-    inline: type[Transformer[Token, Any]] | None = None,
-) -> Any:
-    """Parse ``text`` with grammar ``name``; raise NotationError on bad input.
+class Grammar:
+    """One game's notation: its Lark grammar, the start rules it is parsed from (the
+    moves, and header values that need more than a split at commas), and the
+    words its error messages use for the grammar's terminals.
 
-    ``describe`` maps terminal names to words for the "expected ..." part of a
-    message (``{"SPACE": "a space like C4"}``).
+    The LALR parser is built on first use, once per process, whatever start rule
+    is asked for.
     """
-    lark_parser = parser(name, start, positions, inline)
-    try:
-        return lark_parser.parse(text)
-    except UnexpectedInput as error:
-        raise notation_error(error, text, lark_parser, describe or {}) from None
-    except VisitError as error:  # a GamelogError raised by an inline transformer
-        if isinstance(error.orig_exc, GamelogError):
-            raise error.orig_exc from None
-        raise
+
+    def __init__(
+        self,
+        name: str,
+        *,
+        starts: tuple[str, ...] = ("start",),
+        describe: Mapping[str, str] | None = None,
+        positions: bool = True,
+        inline: type[Transformer[Token, Any]] | None = None,
+    ) -> None:
+        self.name = name
+        self.starts = starts
+        #: Terminal names to words for "expected ..." (``{"SPACE": "a space like C4"}``).
+        self.describe = dict(describe or {})
+        self.positions = positions
+        self.inline = inline
+
+    @property
+    def lark(self) -> Lark:
+        return parser(self.name, self.starts, self.positions, self.inline)
+
+    def parse(self, text: str, start: str | None = None) -> Any:
+        """Parse ``text`` from ``start`` (the first start rule by default); raise
+        NotationError on bad input."""
+        lark_parser = self.lark
+        try:
+            return lark_parser.parse(text, start=start or self.starts[0])
+        except UnexpectedInput as error:
+            raise notation_error(error, text, lark_parser, self.describe) from None
+        except VisitError as error:  # a GamelogError raised by an inline transformer
+            if isinstance(error.orig_exc, GamelogError):
+                raise error.orig_exc from None
+            raise
+
+    def parse_value(self, line: HeaderLine, start: str) -> Any:
+        """Parse a header line's value from ``start``, every token and error placed
+        where the value stands in the file."""
+        padded = " " * (line.value_column - 1) + line.value
+        try:
+            tree = self.parse(padded, start)
+        except GamelogError as error:
+            if error.line is not None:
+                error.line = line.line
+            raise
+        if isinstance(tree, Tree):
+            _relocate(tree, line.line)
+        return tree
+
+
+def _relocate(tree: Tree[Token], line: int) -> None:
+    """Move every token and node of a one-line parse onto line ``line`` of the file."""
+    for node in tree.iter_subtrees():
+        meta = node._meta
+        if meta is not None and not meta.empty:
+            meta.line = meta.end_line = line
+        for child in node.children:
+            if isinstance(child, Token):
+                child.line = child.end_line = line
 
 
 def transform(transformer: Callable[[Tree[Token]], Any], tree: Tree[Token]) -> Any:
@@ -191,3 +236,17 @@ def _quote(value: str, limit: int = 40) -> str:
     if len(value) > limit:
         value = value[: limit - 3] + "..."
     return f"'{value}'"
+
+
+def parse(
+    name: str,
+    text: str,
+    *,
+    describe: Mapping[str, str] | None = None,
+    start: str = "start",
+    positions: bool = True,
+    inline: type[Transformer[Token, Any]] | None = None,
+) -> Any:
+    """TRANSITIONAL (removed once every game parses through a Grammar)."""
+    grammar = Grammar(name, starts=(start,), describe=describe, positions=positions, inline=inline)
+    return grammar.parse(text)

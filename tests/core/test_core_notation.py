@@ -7,10 +7,12 @@ import pytest
 from gamelog.core import notation
 from gamelog.core.cache import cache_dir
 from gamelog.core.errors import NotationError
+from gamelog.core.header import HeaderKey, read_header
 
 DEMO = r"""
 start: _NL* (move _NL+)*
 move: NAME ":" "play"i SPACE
+spaces_value: SPACE ("," SPACE)*
 SPACE: /[A-G][1-7]/
 %import .common (_NL, COMMENT, WS_INLINE, NAME)
 %ignore COMMENT
@@ -32,14 +34,20 @@ def demo_grammar(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     cache_dir.cache_clear()
 
 
+def grammar(name: str) -> notation.Grammar:
+    return notation.Grammar(
+        name, starts=("start", "spaces_value"), describe={"SPACE": "a space like C4"}
+    )
+
+
 def parse_error(name: str, text: str) -> NotationError:
     with pytest.raises(NotationError) as caught:
-        notation.parse(name, notation.normalise(text), describe={"SPACE": "a space like C4"})
+        grammar(name).parse(notation.normalise(text))
     return caught.value
 
 
 def test_valid_text_parses_with_comments_blank_lines_and_any_case(demo_grammar: str) -> None:
-    tree = notation.parse(demo_grammar, "\n# c\nAnn: PLAY C4  # note\n\nBob: play D5\n")
+    tree = grammar(demo_grammar).parse("\n# c\nAnn: PLAY C4  # note\n\nBob: play D5\n")
     assert len(tree.children) == 2
 
 
@@ -66,6 +74,30 @@ def test_normalise_drops_bom_and_crlf() -> None:
 
 
 def test_compiled_tables_are_kept_in_the_users_cache(demo_grammar: str, tmp_path: Path) -> None:
-    notation.parse(demo_grammar, "Ann: play C4\n")
+    grammar(demo_grammar).parse("Ann: play C4\n")
     kept = list((tmp_path / "cache" / "gamelog").glob("lark-demo_core_test-*"))
     assert len(kept) == 1
+
+
+def test_a_header_value_parses_in_place(demo_grammar: str) -> None:
+    """Tokens and errors of a value carry the line and column of the file."""
+    header = read_header(
+        "game: demo\nspaces: C4, D5\n",
+        (HeaderKey("spaces", "some spaces"),),
+        game_names=("demo",),
+        title="Demo",
+    )
+    line = header.first("spaces")
+    assert line is not None
+    tree = grammar(demo_grammar).parse_value(line, "spaces_value")
+    assert [(t.line, t.column) for t in tree.children] == [(2, 9), (2, 13)]
+    bad = read_header(
+        "spaces: C4, Z5\n",
+        (HeaderKey("spaces", "some spaces"),),
+        game_names=("demo",),
+        title="Demo",
+    ).first("spaces")
+    assert bad is not None
+    with pytest.raises(NotationError) as caught:
+        grammar(demo_grammar).parse_value(bad, "spaces_value")
+    assert (caught.value.line, caught.value.column) == (1, 13)

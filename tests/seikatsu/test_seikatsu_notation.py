@@ -177,16 +177,21 @@ SETUP = "setup: GK at D3, RB at E4\n"
         (
             "players: Ann (pink), Bob (blue), Cid (green), Dan (pink)\n" + SETUP,
             1,
-            1,
-            "4 players listed; Seikatsu is scored here for 2 or 3 players",
+            10,
+            "Seikatsu is played by 2 or 3 players; the header names 4",
         ),
         (
             "players: Ann (pink)\n" + SETUP,
             1,
-            1,
-            "1 player listed; Seikatsu is scored here for 2 or 3 players",
+            10,
+            "Seikatsu is played by 2 or 3 players; the header names 1",
         ),
-        ("players: Ann (pink), ann (blue)\n" + SETUP, 1, 22, "ann is listed twice"),
+        (
+            "players: Ann (pink), ann (blue)\n" + SETUP,
+            1,
+            22,
+            "ann is named twice in the players line",
+        ),
         (
             "players: Ann (pink), Bob (pink)\n" + SETUP,
             1,
@@ -256,12 +261,17 @@ SETUP = "setup: GK at D3, RB at E4\n"
             7,
             "unknown mode 'blitz'; the modes are standard and tournament",
         ),
-        ("game: eden\n" + PLAYERS + SETUP, 1, 1, "this log is for 'eden', not Seikatsu"),
+        (
+            "game: eden\n" + PLAYERS + SETUP,
+            1,
+            7,
+            "this log says 'game: eden', but it is being read as Seikatsu",
+        ),
         (PLAYERS + PLAYERS + SETUP, 2, 1, "a second 'players:' line; the first is on line 1"),
         (
             PLAYERS + SETUP + "Ann: NO at C3\nmode: tournament\n",
             4,
-            7,
+            1,
             "the header line 'mode:' comes after the first move (line 3)",
         ),
         (
@@ -347,3 +357,45 @@ def test_sniff_recognises_a_log_without_a_game_line() -> None:
     assert looks_like(text)
     assert not looks_like("players: Ann, Bob\nAnn: plays a card\n")
     assert not looks_like("")
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        (
+            "game: seikatsu\nplayers: Ann (pink), Bob (blue)\nstup: GK at D3, RB at E4\n",
+            3,
+            "unknown header key 'stup'; did you mean 'setup'?",
+        ),
+        (
+            "gmae: seikatsu\n" + PLAYERS + SETUP,
+            1,
+            "unknown header key 'gmae'; did you mean 'game'?",
+        ),
+        (
+            PLAYERS + "mdoe: tournament\n" + SETUP,
+            2,
+            "unknown header key 'mdoe'; did you mean 'mode'?",
+        ),
+    ],
+)
+def test_a_mistyped_header_key_is_named_with_the_nearest_key(
+    text: str, line: int, message: str
+) -> None:
+    error = setup_error(text)
+    assert (error.line, error.column) == (line, 1)
+    assert error.message == message
+    assert error.facts[0].startswith("the header keys of Seikatsu: game, players, mode, seating")
+
+
+def test_player_names_are_matched_without_regard_to_case() -> None:
+    result = run(PLAYERS + SETUP + "ann: NO at C3\nBOB: BB at E3\n")
+    assert result.error is None and result.moves_applied == 2
+
+
+def test_an_unknown_player_gets_the_nearest_name() -> None:
+    error = run(PLAYERS + SETUP + "Anne: NO at C3\n").error
+    assert error is not None and error.kind == "illegal"
+    assert error.message == (
+        "Anne is not a player of this game (did you mean 'Ann'?); it is Ann's turn"
+    )

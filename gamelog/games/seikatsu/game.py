@@ -1,47 +1,43 @@
-"""Seikatsu as a gamelog Game: the notation, rules, scoring and board view wired to the
-core's interface."""
+"""Seikatsu as a gamelog Game: its header keys, notation, rules, scoring and board view
+wired to the core's interface."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import ClassVar
 
-from gamelog.core.errors import NotationError
-from gamelog.core.game import Event, Game, GameLog, Move
-from gamelog.core.notation import parse
+from gamelog.core.game import Event, Game, GameLog
+from gamelog.core.header import HeaderKey, HeaderLines
 from gamelog.core.scoring import ScoreSheet
-from gamelog.games.seikatsu import render, rules, scoring
-from gamelog.games.seikatsu.moves import DESCRIBE, Header, Placement, read
-from gamelog.games.seikatsu.rules import SeikatsuState
+from gamelog.games.seikatsu import moves, render, rules, scoring, state
+from gamelog.games.seikatsu.header import KEYS, Header, header_from
+from gamelog.games.seikatsu.moves import Placement
+from gamelog.games.seikatsu.state import SeikatsuState
 
 
-# A move line of this notation: "Ann: GK at C4", "Bob: koi as grey E5".
-class Seikatsu(Game):
+class Seikatsu(Game[Header, SeikatsuState, Placement]):
     """Seikatsu (2-3 players): tiles around a koi pond, birds scored as played and
     flower rows scored at the end from each player's pagoda."""
 
     name: ClassVar[str] = "seikatsu"
     title: ClassVar[str] = "Seikatsu"
-    aliases: ClassVar[tuple[str, ...]] = ()
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 3
     notation_hint: ClassVar[str] = (
         "Ann: GK at C4  (bird R/G/N/B + flower P/K/O/B; Bob: koi as grey at E5)"
     )
+    header_keys: ClassVar[tuple[HeaderKey, ...]] = KEYS
 
-    def parse(self, text: str) -> GameLog:
-        tree = parse("seikatsu", text, describe=DESCRIBE, positions=False)
-        header, moves = read(tree, text)
-        return GameLog(header=header, moves=moves, players=[p.name for p in header.players])
+    def header_from(self, lines: HeaderLines) -> Header:
+        return header_from(lines)
 
-    def setup(self, log: GameLog) -> SeikatsuState:
-        header = log.header
-        if not isinstance(header, Header):  # pragma: no cover - parse always builds one
-            raise NotationError("not a Seikatsu log", line=1)
-        return rules.new_game(header)
+    def moves_from(self, body: str, header: Header) -> list[Placement]:
+        return moves.moves_from(body)
 
-    def apply(self, state: SeikatsuState, move: Move) -> list[Event]:
-        assert isinstance(move, Placement)
+    def setup(self, log: GameLog[Header, Placement]) -> SeikatsuState:
+        return state.new_game(log.header)
+
+    def apply(self, state: SeikatsuState, move: Placement) -> list[Event]:
         return rules.play(state, move)
 
     def is_finished(self, state: SeikatsuState) -> bool:

@@ -1,22 +1,22 @@
-"""Typed Seikatsu moves and header, and the Lark Transformer that builds them.
+"""Typed Seikatsu moves, the grammar they are parsed with, and the transformer.
 
 The grammar (``grammars/seikatsu.lark``) only fixes the shape of each line; this
 module reads the words: tile codes (``GK``), long forms (``grey/pink``), ``koi``
 with its chosen bird, and space labels. Anything a person could mistype ends in
-a NotationError at the word that is wrong. Whether the header makes sense as a
-whole (colours, seating, setup spaces) is the rules engine's job (SetupError).
+a NotationError at the word that is wrong. The same readers serve the tiles of
+the ``setup:`` header line (header.py).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from lark import Token, Transformer, Tree
 
-from gamelog.core.errors import NotationError, SetupError
-from gamelog.core.game import Located, Move
-from gamelog.core.notation import transform
+from gamelog.core.errors import NotationError
+from gamelog.core.game import Move
+from gamelog.core.notation import Grammar, transform
 from gamelog.games.seikatsu import board
 from gamelog.games.seikatsu.tiles import (
     BIRD_CODES_HELP,
@@ -48,7 +48,7 @@ class Placement(Move):
     tile: GardenTile | KoiTile
     space: int
     bird: Bird | None = None
-    #: Located the tile and the space are written, so a report can point at the culprit.
+    #: Where the tile and the space are written, so a report can point at the culprit.
     tile_column: int = 1
     space_column: int = 1
 
@@ -57,57 +57,10 @@ class Placement(Move):
         return board.POND_LABEL if self.space == POND else board.SPACES[self.space]
 
 
-@dataclass(frozen=True)
-class PlayerEntry:
-    """``Ann (pink)`` in the players line; the colour word is checked by the rules."""
-
-    name: str
-    colour: str
-    where: Located
-
-
-@dataclass(frozen=True)
-class SeatEntry:
-    """``blue G4`` in the seating line: a pagoda colour and the corner (pink label)."""
-
-    colour: str
-    corner: str
-    where: Located
-
-
-@dataclass(frozen=True)
-class SetupTile:
-    """A tile drawn onto a pond-adjacent space before the first turn."""
-
-    tile: GardenTile | KoiTile
-    space: int
-    where: Located
-
-    @property
-    def space_label(self) -> str:
-        return board.POND_LABEL if self.space == POND else board.SPACES[self.space]
-
-
-@dataclass
-class Header:
-    """The header lines of a log; each key with the place it was written."""
-
-    game: str | None = None
-    players: list[PlayerEntry] = field(default_factory=list)
-    mode: str | None = None
-    seating: list[SeatEntry] = field(default_factory=list)
-    setup: list[SetupTile] = field(default_factory=list)
-    lines: dict[str, Located] = field(default_factory=dict)
-
-
-def _where(token: Token) -> Located:
-    return Located(line=token.line or 1, column=token.column or 1)
-
-
 _LABEL = re.compile(r"[a-z][0-9]+$", re.IGNORECASE)
 
 
-def _space(token: Token) -> int:
+def read_space(token: Token) -> int:
     """The space index of a SPACE token ("C4", or "at C4": the "at" is folded in)."""
     text = str(token)
     label = _LABEL.search(text)
@@ -119,7 +72,7 @@ def _space(token: Token) -> int:
     return POND if upper == board.POND_LABEL else board.INDEX[upper]
 
 
-def _tile(words: list[Token]) -> tuple[GardenTile | KoiTile, Bird | None]:
+def read_tile(words: list[Token]) -> tuple[GardenTile | KoiTile, Bird | None]:
     """Read ``GK``, ``grey / pink``, ``koi`` or ``koi as grey`` (tokens, SLASH/AS kept)."""
     first = words[0]
     if len(words) > 1 and words[1].type == "SLASH":
@@ -177,11 +130,8 @@ def _name(token: Token) -> str:
     return " ".join(token.split())
 
 
-HeaderItem = tuple[str, Located, object]
-
-
-class LogTransformer(Transformer[Token, tuple[Header, list[Placement]]]):
-    """Parse tree -> (Header, [Placement]). Header lines must come before the moves.
+class MoveTransformer(Transformer[Token, list[Placement]]):
+    """Parse tree -> [Placement].
 
     Plain methods on children (no ``v_args``), positions from the tokens: a log is
     mostly moves, and this keeps a move's cost to one call. ``text`` is the log, so
@@ -194,59 +144,15 @@ class LogTransformer(Transformer[Token, tuple[Header, list[Placement]]]):
         super().__init__(visit_tokens=False)
         self.text = text
 
-    def transform(self, tree: Tree[Token]) -> tuple[Header, list[Placement]]:
-        """The same callbacks as Lark's walk, called directly: this tree is only three
-        levels deep (start, lines, items of a header line), and the generic recursive
-        walk costs more than the rest of reading a log."""
-        lines = []
-        for line in tree.children:
-            assert isinstance(line, Tree)
-            children = [
-                getattr(self, child.data)(child.children) if isinstance(child, Tree) else child
-                for child in line.children
-            ]
-            lines.append(getattr(self, line.data)(children))
-        return self.start(lines)
-
-    # --- header lines ------------------------------------------------------
-
-    def game_line(self, children: list[Token]) -> HeaderItem:
-        value = str(children[1]).strip() if len(children) > 1 else ""
-        return ("game", _where(children[0]), value)
-
-    def players_line(self, children: list) -> HeaderItem:
-        return ("players", _where(children[0]), children[1:])
-
-    def player_entry(self, children: list[Token]) -> PlayerEntry:
-        name, colour = children
-        return PlayerEntry(_name(name), str(colour).lower(), _where(name))
-
-    def mode_line(self, children: list[Token]) -> HeaderItem:
-        return ("mode", _where(children[1]), str(children[1]).lower())
-
-    def seating_line(self, children: list) -> HeaderItem:
-        return ("seating", _where(children[0]), children[1:])
-
-    def seat(self, children: list[Token]) -> SeatEntry:
-        colour, corner = children
-        text = _LABEL.search(corner).group() if corner.type == "SPACE" else str(corner)  # type: ignore[union-attr]
-        return SeatEntry(str(colour).lower(), text.lower(), _where(colour))
-
-    def setup_line(self, children: list) -> HeaderItem:
-        return ("setup", _where(children[0]), children[1:])
-
-    def placement(self, children: list[Token]) -> SetupTile:
-        tile, _bird = _tile(children[:-1])
-        return SetupTile(tile, _space(children[-1]), _where(children[0]))
-
-    def meta_line(self, children: list[Token]) -> HeaderItem:
-        return (str(children[0]).lower(), _where(children[0]), None)
-
-    # --- moves -------------------------------------------------------------
+    def transform(self, tree: Tree[Token]) -> list[Placement]:
+        """The move callback called directly on each line: the tree is two levels
+        deep (start, moves), and the generic recursive walk would cost more than the
+        rest of reading a log."""
+        return [self.move(line.children) for line in tree.children]  # type: ignore[union-attr]
 
     def move(self, children: list[Token]) -> Placement:
         first, space = children[0], children[-1]
-        tile, bird = _tile(children[1:-1])
+        tile, bird = read_tile(children[1:-1])
         start = first.start_pos or 0
         return Placement(
             line=first.line or 1,
@@ -254,56 +160,18 @@ class LogTransformer(Transformer[Token, tuple[Header, list[Placement]]]):
             player=_name(first),
             source=self.text[start : space.end_pos],
             tile=tile,
-            space=_space(space),
+            space=read_space(space),
             bird=bird,
             tile_column=children[1].column or 1,
             space_column=space.column or 1,
         )
 
-    # --- the whole log -----------------------------------------------------
-
-    def start(self, children: list) -> tuple[Header, list[Placement]]:
-        header = Header()
-        moves: list[Placement] = []
-        for item in children:
-            if isinstance(item, Placement):
-                moves.append(item)
-                continue
-            key, where, value = item
-            if moves:
-                raise SetupError(
-                    f"the header line '{key}:' comes after the first move (line {moves[0].line})",
-                    line=where.line,
-                    column=where.column,
-                    rule="the header comes first, then the moves",
-                )
-            if key in header.lines and key in _SINGLE_KEYS:
-                raise SetupError(
-                    f"a second '{key}:' line; the first is on line {header.lines[key].line}",
-                    line=where.line,
-                    column=where.column,
-                    rule="each header key is given once",
-                )
-            header.lines.setdefault(key, where)
-            if key in _SINGLE_KEYS:
-                setattr(header, key, value)
-        return header, moves
-
-
-_SINGLE_KEYS = frozenset({"game", "players", "mode", "seating", "setup"})
 
 #: Friendly names of the grammar's terminals for "expected ..." messages.
 DESCRIBE = {
     "WORD": "a tile like GK, grey/pink or koi",
     "SPACE": "a space like C4",
     "PLAYER": "a player name",
-    "GAME_KEY": "'game:'",
-    "PLAYERS_KEY": "'players:'",
-    "MODE_KEY": "'mode:'",
-    "SEATING_KEY": "'seating:'",
-    "SETUP_KEY": "'setup:'",
-    "META_KEY": "a header line",
-    "TEXT": "a value",
     "_AT": "'at'",
     "AS": "'as' (after koi)",
     "COLON": "':'",
@@ -314,7 +182,15 @@ DESCRIBE = {
     "RPAR": "')'",
 }
 
+GRAMMAR = Grammar(
+    "seikatsu",
+    starts=("start", "seating_value", "setup_value"),
+    describe=DESCRIBE,
+    positions=False,
+)
 
-def read(tree: Tree[Token], text: str) -> tuple[Header, list[Placement]]:
-    """Transform the parse tree of ``text`` (GamelogErrors raised inside come out as they are)."""
-    return transform(LogTransformer(text).transform, tree)
+
+def moves_from(body: str) -> list[Placement]:
+    """The moves of a log whose header lines are blanked."""
+    tree = GRAMMAR.parse(body)
+    return transform(MoveTransformer(body).transform, tree)

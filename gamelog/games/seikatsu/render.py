@@ -8,7 +8,8 @@ lower case (``c4``) so a reader can name the space to play, and the pond ``~~``.
 from __future__ import annotations
 
 from gamelog.games.seikatsu import board
-from gamelog.games.seikatsu.rules import KOI_KIND, SeikatsuState, is_finished
+from gamelog.games.seikatsu.rules import is_finished
+from gamelog.games.seikatsu.state import KOI_KIND, SeikatsuState
 from gamelog.games.seikatsu.tiles import KOI_TILES
 
 COLUMN_WIDTH = 6
