@@ -15,11 +15,11 @@ from gamelog.core.game import Located
 from gamelog.core.header import HeaderLine, PlayerEntry
 from gamelog.core.turns import TurnOrder
 from gamelog.games.seikatsu import board
+from gamelog.games.seikatsu.components import COMPONENTS
 from gamelog.games.seikatsu.header import Header, SetupTile
 from gamelog.games.seikatsu.moves import POND
 from gamelog.games.seikatsu.rulebook import COPIES_RULE, PLAYERS_RULE, SETUP_TILES_RULE
 from gamelog.games.seikatsu.tiles import (
-    COMPONENTS,
     COPIES_PER_GARDEN_TILE,
     GARDEN_TILES,
     KOI,

@@ -1,27 +1,17 @@
 """The tiles of Seikatsu: 16 garden tiles (a bird on a flower, two copies of each) and
 the koi pond tiles, plus the short codes a person jots down for them.
 
-The facts (colours, species, code letters, counts) live in ``data/components.toml``;
-this module turns them into small immutable values once, at import time, so the
-rules engine only ever compares integers and identities on its hot path.
+The facts (colours, species, code letters, counts) live in ``data/components.toml``
+(read by components.py); this module turns them into small immutable values once,
+at import time, so the rules engine only ever compares integers and identities on
+its hot path.
 """
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
-from importlib import resources
-from typing import Any
 
-
-def _load_components() -> dict[str, Any]:
-    data = (
-        resources.files(__package__).joinpath("data").joinpath("components.toml").read_text("utf-8")
-    )
-    return tomllib.loads(data)
-
-
-COMPONENTS = _load_components()
+from gamelog.games.seikatsu.components import COMPONENTS
 
 
 @dataclass(frozen=True)
