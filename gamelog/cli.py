@@ -359,10 +359,10 @@ def audit(
     if forced_game is not None and games.find(forced_game) is None:
         fail_usage(f"unknown game '{forced_game}'")
     files, missing = expand(paths)
-    if missing:
-        fail_usage(f"nothing matches: {', '.join(missing)}")
     if not files:
         fail_usage("no log files found (looked for .log, .txt, .tm and .gamelog files)")
+    if missing and len(missing) == len(files):
+        fail_usage(f"nothing matches: {', '.join(missing)}")
     jobs = jobs or os.cpu_count() or 1
     records = _audit_with_progress(files, forced_game, jobs, timeout)
     if ctx.obj["debug"]:

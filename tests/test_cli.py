@@ -168,13 +168,19 @@ def test_score_of_an_illegal_log_reports_the_error_and_exits_1() -> None:
     assert rec["finished"] is False
 
 
-def test_score_of_an_unparseable_log_in_json() -> None:
+def test_score_of_an_unparseable_log_scores_the_moves_before_it() -> None:
+    """notation-error.log breaks on line 11: the four moves above it still score."""
     result = run("score", NOTATION_ERROR, "--format", "json")
     assert result.exit_code == 1
     rec = json.loads(result.stdout)
     assert rec["status"] == "notation-error"
     assert (rec["error"]["line"], rec["error"]["column"]) == (11, 6)
-    assert rec["players"] == []
+    assert rec["moves"] == 4 and not rec["finished"] and rec["winners"] == []
+    assert {p["name"]: p["breakdown"]["birds"] for p in rec["players"]} == {"Jun": 0, "Cid": 2}
+    assert rec["warnings"] == [
+        "provisional score: the position before line 11, where the replay stopped "
+        "before the game ended"
+    ]
 
 
 # --- replay ---------------------------------------------------------------------

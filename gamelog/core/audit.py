@@ -1,8 +1,10 @@
 """Batch audits: many log files, any games, in parallel worker processes.
 
 Each file becomes one record (see outcome.py) whatever happens to it: a parse
-error, an illegal move, an unreadable or binary file, a bug in an engine or a
-replay that runs too long. One bad file never stops the batch.
+error, an illegal move, an unreadable, binary or oversized file, something that
+is no file at all (a dangling link, a FIFO), a bug in an engine, a replay that
+runs too long, a worker process that dies. One bad file never stops the batch,
+and a signal stops it with every finished record kept (workers.py).
 """
 
 from __future__ import annotations
@@ -11,21 +13,28 @@ import glob
 import os
 import signal
 import traceback
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from gamelog.core.errors import GamelogError
-from gamelog.core.logs import game_for, read_log
+from gamelog.core.logs import DEFAULT_MAX_BYTES, UnreadableLog, game_for, read_log
 from gamelog.core.outcome import failure_record, record
 from gamelog.core.replay import replay
+from gamelog.core.workers import run_pool
 
 DEFAULT_TIMEOUT = 30.0
 LOG_SUFFIXES = (".log", ".txt", ".tm", ".gamelog")
 
 
-class AuditTimeout(Exception):
-    """Raised inside a worker when one file has used up its time."""
+class AuditTimeout(BaseException):
+    """Raised inside a replay when its file has used up its time.
+
+    A BaseException, like KeyboardInterrupt, so that no ``except Exception`` on the
+    way (an engine's, Lark's own transformer wrapper) can swallow or re-wrap it:
+    wherever it fires, it reaches the code that armed it.
+    """
 
 
 class Stopped(GamelogError):
@@ -42,111 +51,232 @@ class Crashed(GamelogError):
     label = "internal error"
 
 
-def expand(paths: Iterable[str]) -> tuple[list[str], list[str]]:
-    """Files named, files under folders (recursively, log-like suffixes), and glob
-    matches, in a stable order. Returns (files, patterns that matched nothing)."""
-    files: list[str] = []
+@dataclass(frozen=True)
+class Target:
+    """One entry of an audit: a file to replay, or a path that cannot be one (with why)."""
+
+    path: str
+    problem: str | None = None
+
+
+def expand(paths: Iterable[str]) -> tuple[list[Target], list[str]]:
+    """The files named, the log files under folders (recursively) and glob matches, in a
+    stable order, with every entry that cannot be read as a log kept as a Target
+    with its problem (a dangling link, a link loop, a FIFO, a folder that cannot be
+    read, a name that does not exist). Returns (targets, names that matched nothing)."""
+    targets: list[Target] = []
     missing: list[str] = []
     for given in paths:
-        if os.path.isdir(given):
-            found = sorted(
-                str(p)
-                for p in Path(given).rglob("*")
-                if p.is_file() and p.suffix.lower() in LOG_SUFFIXES and not _hidden(p)
-            )
-            files.extend(found)
-        elif os.path.exists(given) or given == "-":
-            files.append(given)
+        if given == "-":
+            targets.append(Target(given))
+        elif os.path.isdir(given):
+            targets.extend(_walk(Path(given)))
+        elif os.path.lexists(given):
+            targets.append(Target(given))
         elif glob.has_magic(given):
-            matches = sorted(m for m in glob.glob(given, recursive=True) if os.path.isfile(m))
-            files.extend(matches) if matches else missing.append(given)
+            matches = sorted(glob.glob(given, recursive=True))
+            if not matches:
+                missing.append(given)
+                targets.append(Target(given, "no file matches this pattern"))
+            for match in matches:
+                targets.extend(_walk(Path(match)) if os.path.isdir(match) else [Target(match)])
         else:
             missing.append(given)
+            targets.append(Target(given, "no such file"))
     seen: set[str] = set()
-    unique = [f for f in files if not (f in seen or seen.add(f))]
+    unique = [t for t in targets if not (t.path in seen or seen.add(t.path))]
     return unique, missing
 
 
-def _hidden(path: Path) -> bool:
-    return any(part.startswith(".") and part not in {".", ".."} for part in path.parts)
+def _walk(folder: Path) -> list[Target]:
+    """Log files under ``folder``, links to folders followed; entries that cannot be
+    walked or read are kept with their problem, and a link back into a folder
+    already walked (a loop) is kept as one entry instead of being walked for ever."""
+    found: list[Target] = []
+    visited: set[tuple[int, int]] = set()
+
+    def unreadable(error: OSError) -> None:
+        found.append(Target(error.filename, f"cannot read the folder: {error.strerror}"))
+
+    for root, folders, files in os.walk(folder, onerror=unreadable, followlinks=True):
+        base = Path(root)
+        try:
+            info = os.stat(root)
+        except OSError:
+            continue
+        visited.add((info.st_dev, info.st_ino))
+        kept = []
+        for name in sorted(folders):
+            if name.startswith("."):
+                continue
+            try:
+                child = os.stat(base / name)
+            except OSError:
+                continue
+            if (child.st_dev, child.st_ino) in visited:
+                found.append(Target(str(base / name), "a link back to a folder above it (a loop)"))
+                continue
+            kept.append(name)
+        folders[:] = kept
+        for name in sorted(files):
+            path = base / name
+            if name.startswith(".") or path.suffix.lower() not in LOG_SUFFIXES:
+                continue
+            found.append(Target(str(path)))
+    found.sort(key=lambda target: target.path)
+    return found
 
 
-def audit_file(path: str, game: str | None = None, timeout: float | None = None) -> dict[str, Any]:
-    """The record of one file; never raises."""
-    armed = _arm(timeout)
+# --- one file ----------------------------------------------------------------------
+
+
+def audit_file(
+    path: str,
+    game: str | None = None,
+    timeout: float | None = None,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    text: str | None = None,
+) -> dict[str, Any]:
+    """The record of one file (``text``: already read, e.g. standard input); never raises.
+
+    A timeout that fires anywhere (reading, importing an engine, parsing, the
+    replay, building the record) gives the timeout record.
+    """
     try:
-        text = read_log(path)
+        with deadline(timeout):
+            return _audit(path, game, max_bytes, text)
+    except AuditTimeout:
+        return failure_record(path, Stopped(f"stopped after {timeout:g} s (--timeout)"), game)
+
+
+def _audit(path: str, game: str | None, max_bytes: int, text: str | None) -> dict[str, Any]:
+    chosen = None
+    try:
+        if text is None:
+            text = read_log(path, max_bytes)
         chosen = game_for(text, game)
         return record(replay(chosen, text, path))
     except GamelogError as error:  # unreadable, or no game to read it with
         error.path = path
-        return failure_record(path, error)
-    except AuditTimeout:
-        return failure_record(path, Stopped(f"stopped after {timeout:g} s (--timeout)"), game)
+        return failure_record(path, error, chosen.name if chosen else None)
     except RecursionError:
-        return failure_record(path, Crashed("the log nests too deeply to replay"))
+        return failure_record(path, Crashed("the log nests too deeply to replay"), game)
     except Exception as error:  # an engine bug: report it on this file, go on with the rest
-        rec = failure_record(path, Crashed(f"{type(error).__name__}: {error}"))
+        rec = failure_record(path, Crashed(f"{type(error).__name__}: {error}"), game)
         rec["traceback"] = traceback.format_exc()
         return rec
-    finally:
-        if armed:
+
+
+class deadline:  # noqa: N801 - used as a context manager, like contextlib's
+    """Raise AuditTimeout in this process after ``seconds`` (Unix, main thread);
+    nothing elsewhere."""
+
+    def __init__(self, seconds: float | None) -> None:
+        self.seconds = seconds
+        self.armed = False
+
+    def __enter__(self) -> deadline:
+        if self.seconds and hasattr(signal, "setitimer"):
+            try:
+                self.previous = signal.signal(signal.SIGALRM, _on_alarm)
+            except ValueError:  # not the main thread
+                return self
+            signal.setitimer(signal.ITIMER_REAL, self.seconds)
+            self.armed = True
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.armed:
             signal.setitimer(signal.ITIMER_REAL, 0)
-
-
-def _arm(timeout: float | None) -> bool:
-    """Interrupt this process after ``timeout`` seconds (Unix, main thread only)."""
-    if not timeout or not hasattr(signal, "setitimer"):
-        return False
-    try:
-        signal.signal(signal.SIGALRM, _on_alarm)
-    except ValueError:  # not the main thread
-        return False
-    signal.setitimer(signal.ITIMER_REAL, timeout)
-    return True
+            signal.signal(signal.SIGALRM, self.previous)
+            self.armed = False
 
 
 def _on_alarm(signum: int, frame: object) -> None:
     raise AuditTimeout
 
 
-def _audit_star(args: tuple[str, str | None, float | None]) -> dict[str, Any]:
-    return audit_file(*args)
+# --- many files --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Task:
+    target: Target
+    game: str | None
+    timeout: float | None
+    max_bytes: int
+    text: str | None = None
+
+
+def _work(task: _Task) -> dict[str, Any]:
+    if task.target.problem is not None:
+        error = UnreadableLog(task.target.problem, path=task.target.path)
+        return failure_record(task.target.path, error, task.game)
+    return audit_file(task.target.path, task.game, task.timeout, task.max_bytes, task.text)
+
+
+def _died(task: _Task) -> dict[str, Any]:
+    error = Crashed("the worker replaying this file died (it was tried twice)")
+    return failure_record(task.target.path, error, task.game)
+
+
+def _stuck(task: _Task) -> dict[str, Any]:
+    error = Stopped(f"stopped after {task.timeout:g} s (--timeout); its worker was killed")
+    return failure_record(task.target.path, error, task.game)
 
 
 def run_audit(
-    files: list[str],
+    targets: list[Target] | list[str],
     *,
     game: str | None = None,
     jobs: int = 1,
     timeout: float | None = DEFAULT_TIMEOUT,
+    max_bytes: int = DEFAULT_MAX_BYTES,
     on_done: Callable[[dict[str, Any]], None] | None = None,
 ) -> list[dict[str, Any]]:
-    """Audit ``files`` with ``jobs`` worker processes; records come back in file order."""
-    tasks = [(path, game, timeout) for path in files]
-    if jobs <= 1 or len(files) <= 1 or "-" in files:
+    """Audit ``targets`` with ``jobs`` worker processes; records come back in the
+    targets' order, and ``on_done`` sees each as it finishes. The largest files start
+    first, so that the batch does not wait on one big file at its end.
+
+    Raises workers.Interrupted (with the finished records) on Ctrl-C or SIGTERM.
+    """
+    tasks = [
+        _task(Target(t) if isinstance(t, str) else t, game, timeout, max_bytes) for t in targets
+    ]
+    entries = [task.target for task in tasks]
+    done = (lambda index, rec: on_done(rec)) if on_done else None
+    if len(tasks) == 1 or jobs < 1:
         results = []
         for task in tasks:
-            results.append(_audit_star(task))
+            results.append(_work(task))
             if on_done:
                 on_done(results[-1])
         return results
-    results = []
-    for rec in _parallel(tasks, jobs):
-        results.append(rec)
-        if on_done:
-            on_done(rec)
-    return results
+    return run_pool(
+        tasks,
+        _work,
+        jobs=jobs,
+        timeout=timeout,
+        died=_died,
+        stuck=_stuck,
+        order=sorted(range(len(tasks)), key=lambda i: -_size(entries[i])),
+        on_done=done,
+    )
 
 
-def _parallel(tasks: list[tuple[str, str | None, float | None]], jobs: int) -> Iterator[dict]:
-    from concurrent.futures import ProcessPoolExecutor  # only audits with --jobs > 1 pay for it
+def _task(target: Target, game: str | None, timeout: float | None, max_bytes: int) -> _Task:
+    """The task of one target; standard input is read here, by the parent, once."""
+    if target.path != "-" or target.problem is not None:
+        return _Task(target, game, timeout, max_bytes)
+    try:
+        text = read_log("-", max_bytes)
+    except GamelogError as error:
+        return _Task(Target("-", error.message), game, timeout, max_bytes)
+    return _Task(target, game, timeout, max_bytes, text)
 
-    chunk = max(1, min(64, len(tasks) // (jobs * 8)))
-    with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init) as pool:
-        yield from pool.map(_audit_star, tasks, chunksize=chunk)
 
-
-def _worker_init() -> None:
-    """Workers leave Ctrl-C to the parent, which shuts the pool down."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+def _size(target: Target) -> int:
+    try:
+        return os.stat(target.path).st_size if target.problem is None else 0
+    except OSError:
+        return 0

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import errno
+import os
+import stat
 import sys
-from pathlib import Path
 
 from gamelog import games
 from gamelog.core.errors import GamelogError, SetupError
@@ -19,16 +21,34 @@ class UnreadableLog(GamelogError):
     label = "unreadable file"
 
 
-def read_log(path: str) -> str:
+#: The largest log read unless told otherwise (--max-bytes): far above any real game
+#: (a Terra Mystica ledger is about 100 kB), far below what would exhaust memory.
+DEFAULT_MAX_BYTES = 10_000_000
+
+
+def read_log(path: str, max_bytes: int = DEFAULT_MAX_BYTES) -> str:
     """The text of a log (``-`` is standard input); raises UnreadableLog, placed at
-    the first bad byte when there is one."""
+    the first bad byte when there is one.
+
+    Only regular files are opened (a FIFO would block for ever, a device such as
+    /dev/zero never ends), and no more than ``max_bytes`` are read.
+    """
     shown = "<stdin>" if path == STDIN else path
-    try:
-        data = sys.stdin.buffer.read() if path == STDIN else Path(path).read_bytes()
-    except OSError as error:
-        raise UnreadableLog(
-            f"cannot read the file: {error.strerror or error}", path=shown
-        ) from None
+    if path == STDIN:
+        data = sys.stdin.buffer.read(max_bytes + 1)
+    else:
+        problem = file_problem(path, max_bytes)
+        if problem is not None:
+            raise UnreadableLog(problem, path=shown)
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read(max_bytes + 1)
+        except OSError as error:
+            raise UnreadableLog(
+                f"cannot read the file: {error.strerror or error}", path=shown
+            ) from None
+    if len(data) > max_bytes:
+        raise UnreadableLog(_too_large(len(data), max_bytes, exact=False), path=shown)
     if b"\0" in data:
         line, column = _place(data, data.index(b"\0"))
         raise UnreadableLog(
@@ -44,6 +64,46 @@ def read_log(path: str) -> str:
             column=column,
             path=shown,
         ) from None
+
+
+def file_problem(path: str, max_bytes: int = DEFAULT_MAX_BYTES) -> str | None:
+    """Why ``path`` cannot be read as a log without opening it, or None."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        if os.path.lexists(path):
+            return f"a link to a missing file ({os.readlink(path)})"
+        return "no such file"
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            return "a symbolic link that loops back on itself"
+        return f"cannot read the file: {error.strerror or error}"
+    mode = info.st_mode
+    if stat.S_ISDIR(mode):
+        return "a folder, not a log file"
+    if not stat.S_ISREG(mode):
+        kind = (
+            "a named pipe (FIFO)"
+            if stat.S_ISFIFO(mode)
+            else "a device"
+            if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+            else "a socket"
+            if stat.S_ISSOCK(mode)
+            else "not a regular file"
+        )
+        return f"{kind}, not a log file"
+    if info.st_size > max_bytes:
+        return _too_large(info.st_size, max_bytes, exact=True)
+    if not os.access(path, os.R_OK):
+        return "cannot read the file: permission denied"
+    return None
+
+
+def _too_large(size: int, limit: int, *, exact: bool) -> str:
+    said = f"{size:,} bytes" if exact else f"more than {limit:,} bytes"
+    return (
+        f"the file is too large to be a game log ({said}; the limit is {limit:,}, see --max-bytes)"
+    )
 
 
 def _place(data: bytes, offset: int) -> tuple[int, int]:

@@ -41,12 +41,31 @@ def grammar_dir() -> Path:
     return _PACKAGED if _PACKAGED.is_dir() else _SOURCE_TREE
 
 
+#: Typographic quotes a phone keyboard puts in, read as the plain ones the notations use.
+_QUOTES = str.maketrans(
+    {
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u201e": '"',
+        "\u201f": '"',
+        "\u2018": "'",
+        "\u2019": "'",
+        "\u201a": "'",
+        "\u201b": "'",
+    }
+)
+_CURLY = re.compile("[\u2018-\u201f]")
+
+
 def normalise(text: str) -> str:
-    """Drop a byte-order mark and make every line end a plain newline."""
+    """Drop a byte-order mark, make every line end a plain newline, and read curly
+    quotes as straight ones."""
     if text.startswith("\ufeff"):
         text = text[1:]
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if _CURLY.search(text):
+        text = text.translate(_QUOTES)
     if not text.endswith("\n"):
         text += "\n"
     return text

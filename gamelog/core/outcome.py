@@ -36,8 +36,7 @@ def sheet_of(result: Replay) -> ScoreSheet | None:
     if result.state is None:
         return None
     sheet = result.game.score(result.state)
-    if result.error is not None or not result.game.is_finished(result.state):
-        sheet.finished = False
+    sheet.finished = result.finished
     return sheet
 
 
@@ -46,8 +45,8 @@ def warnings_of(result: Replay, sheet: ScoreSheet | None) -> list[str]:
         return []
     if result.error is not None:
         return [
-            f"provisional score: the replay stopped at line {result.error.line}, "
-            f"before the game ended"
+            f"provisional score: the position before line {result.error.line}, "
+            f"where the replay stopped before the game ended"
         ]
     return ["provisional score: the log ends before the game does"]
 

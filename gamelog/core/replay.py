@@ -7,11 +7,12 @@ It is the only place that sequences a game's pieces, so ``check``, ``score``,
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from gamelog.core.errors import GamelogError, IllegalMove
+from gamelog.core.errors import GamelogError, IllegalMove, NotationError
 from gamelog.core.game import Event, Game, GameLog, Move
 from gamelog.core.notation import normalise
 
@@ -48,7 +49,8 @@ class Replay:
 
     @property
     def finished(self) -> bool:
-        return self.state is not None and self.error is None and self.game.is_finished(self.state)
+        """The game reached its end (a problem after the end keeps the result)."""
+        return self.state is not None and self.game.is_finished(self.state)
 
 
 def replay(
@@ -65,15 +67,23 @@ def replay(
     ``stop_after`` replays only the first N moves. ``on_step`` receives every
     move with its events and the live state after it, for move-by-move views;
     ``keep_steps`` collects the steps on the result.
+
+    After a problem, ``state`` is the position before the line at fault: for an
+    illegal move, the moves before it replayed again (an engine may leave a
+    rejected move half done); for a notation error among the moves, the log cut
+    before that line, so that its score can still be shown as provisional.
     """
     text = normalise(text)
     result = Replay(game=game, path=path, text=text)
     try:
+        check_numbers(text)
         result.log = game.parse(text)
-        result.log.path = None if path in ("-", "<stdin>", "<log>") else path
+        result.log.path = _log_path(path)
         result.state = game.setup(result.log)
     except GamelogError as error:
         result.error = _placed(error, path, line=1)
+        if isinstance(error, NotationError) and error.line is not None:
+            _replay_before(result, error.line, stop_after)
         return result
 
     for number, move in enumerate(result.log.moves, start=1):
@@ -93,6 +103,7 @@ def replay(
             events = game.apply(result.state, move)
         except GamelogError as error:
             result.error = _placed(error, path, line=move.line, column=move.column)
+            result.state = _position_after(game, result.log, number - 1)
             break
         result.moves_applied = number
         if keep_steps or on_step is not None:
@@ -102,6 +113,79 @@ def replay(
             if on_step is not None:
                 on_step(step, result.state)
     return result
+
+
+def _position_after(game: Game, log: GameLog, moves: int) -> Any:
+    """The state after the first ``moves`` moves of an already parsed log."""
+    state = game.setup(log)
+    for move in log.moves[:moves]:
+        game.apply(state, move)
+    return state
+
+
+def _replay_before(result: Replay, line: int, stop_after: int | None) -> None:
+    """For a notation error at ``line``: the state (and moves) of the log cut before it,
+    when that much of the log is a legal start of the game; else no state."""
+    if line <= 1:
+        return
+    cut = "\n".join(result.text.split("\n")[: line - 1]) + "\n"
+    before = replay(result.game, cut, result.path, stop_after=stop_after)
+    if before.error is None and before.log is not None:
+        result.log, result.state, result.moves_applied = (
+            before.log,
+            before.state,
+            before.moves_applied,
+        )
+
+
+def notation_errors(game: Game, text: str, limit: int = 20) -> list[NotationError]:
+    """Every line of ``text`` that does not parse (up to ``limit``), as a compiler
+    lists them: each bad line is blanked and the log parsed again, until it parses,
+    fails otherwise (a header problem: the replay reports it) or the limit is met."""
+    lines = normalise(text).split("\n")
+    found: list[NotationError] = []
+    seen: set[int] = set()
+    while len(found) < limit:
+        try:
+            check_numbers("\n".join(lines))
+            game.parse("\n".join(lines))
+        except NotationError as error:
+            if error.line is None or error.line in seen or error.line > len(lines):
+                break
+            seen.add(error.line)
+            found.append(error)
+            lines[error.line - 1] = ""
+            continue
+        except GamelogError:
+            break
+        break
+    return found
+
+
+def _log_path(path: str) -> str | None:
+    return None if path in ("-", "<stdin>", "<log>") else path
+
+
+#: More digits than any count, score or seed in any game: refused before any engine
+#: converts it (Python refuses to turn more than 4,300 digits into a number at all).
+MAX_DIGITS = 18
+_LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1},}}")
+
+
+def check_numbers(text: str) -> None:
+    """Raise a NotationError at the first number too long for any game (outside comments)."""
+    for match in _LONG_NUMBER.finditer(text):
+        start = text.rfind("\n", 0, match.start()) + 1
+        if "#" in text[start : match.start()]:
+            continue  # in a comment
+        line = text.count("\n", 0, start) + 1
+        digits = len(match.group())
+        raise NotationError(
+            f"a number of {digits:,} digits is larger than any game allows "
+            f"(at most {MAX_DIGITS} digits)",
+            line=line,
+            column=match.start() - start + 1,
+        )
 
 
 def _placed(

@@ -15,16 +15,21 @@ def test_expand_walks_folders_recursively_and_reports_unmatched(tmp_path: Path) 
     (tmp_path / "sub" / "ignored.png").write_bytes(b"x")
     (tmp_path / ".hidden").mkdir()
     (tmp_path / ".hidden" / "c.log").write_text("x")
-    files, missing = expand([str(tmp_path), str(tmp_path / "nope" / "*.log"), "missing.log"])
-    assert [Path(f).relative_to(tmp_path).as_posix() for f in files] == ["a.log", "sub/b.txt"]
+    targets, missing = expand([str(tmp_path), str(tmp_path / "nope" / "*.log"), "missing.log"])
+    found = [Path(t.path).relative_to(tmp_path).as_posix() for t in targets if t.problem is None]
+    assert found == ["a.log", "sub/b.txt"]
     assert missing == [str(tmp_path / "nope" / "*.log"), "missing.log"]
+    assert [(t.path, t.problem) for t in targets if t.problem] == [
+        (str(tmp_path / "nope" / "*.log"), "no file matches this pattern"),
+        ("missing.log", "no such file"),
+    ]
 
 
 def test_glob_patterns_expand(tmp_path: Path) -> None:
     for name in ("g1.log", "g2.log", "other.txt"):
         (tmp_path / name).write_text("x")
-    files, missing = expand([str(tmp_path / "g*.log")])
-    assert [Path(f).name for f in files] == ["g1.log", "g2.log"] and not missing
+    targets, missing = expand([str(tmp_path / "g*.log")])
+    assert [Path(t.path).name for t in targets] == ["g1.log", "g2.log"] and not missing
 
 
 @pytest.mark.parametrize(
