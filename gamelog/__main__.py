@@ -1,6 +1,6 @@
 """Allow ``python -m gamelog``."""
 
-from gamelog.cli import main
+from gamelog.cli import run
 
 if __name__ == "__main__":
-    main()
+    run()

@@ -273,7 +273,7 @@ def test_audit_with_two_jobs_gives_the_same_rows(mixed_folder: Path) -> None:
     one = run("audit", "--jobs", "1", "--format", "csv", str(mixed_folder)).stdout
     two = run("audit", "--jobs", "2", "--format", "csv", str(mixed_folder)).stdout
     assert one == two
-    assert one.splitlines()[0] == "file,game,status,moves,first problem,winners"
+    assert one.splitlines()[0] == "file,game,status,moves,result,first problem"
 
 
 def test_audit_all_ok_exits_0() -> None:

@@ -167,7 +167,7 @@ def _audit(path: str, game: str | None, max_bytes: int, text: str | None) -> dic
         return rec
 
 
-class deadline:  # noqa: N801 - used as a context manager, like contextlib's
+class deadline:
     """Raise AuditTimeout in this process after ``seconds`` (Unix, main thread);
     nothing elsewhere."""
 

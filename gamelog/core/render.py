@@ -58,6 +58,36 @@ def ranking_table(record: dict[str, Any], fmt: str = "table") -> str:
     return tabulate(rows, headers=headers, tablefmt=TABLE_FORMATS[fmt])
 
 
+def winners_line(winners: list[str]) -> str:
+    label = "winner" if len(winners) == 1 else "winners (shared)"
+    return f"{label}: {', '.join(winners)}"
+
+
+def score_markdown(heading: str, sheet: ScoreSheet, record: dict[str, Any]) -> str:
+    """The score as Markdown: a heading, the two tables, then the tie-breaks, notes,
+    winner and warnings as a list (each block apart, so no renderer reads a note
+    as a row of the table above it)."""
+    blocks = [
+        f"## {heading}",
+        score_table(sheet, "markdown"),
+        ranking_table(record, "markdown"),
+    ]
+    items = tiebreak_lines(record) + [f"note: {note}" for note in record["notes"]]
+    items += [f"warning: {warning}" for warning in record["warnings"]]
+    if items:
+        blocks.append("\n".join(f"- {_markdown_text(item)}" for item in items))
+    if record["winners"]:
+        blocks.append(f"**{_markdown_text(winners_line(record['winners']))}**")
+    return "\n\n".join(blocks)
+
+
+def _markdown_text(text: str) -> str:
+    """Text with Markdown's own characters escaped, so that it reads as written."""
+    for char in "\\`*_[]<>|#":
+        text = text.replace(char, "\\" + char)
+    return text
+
+
 def tiebreak_lines(record: dict[str, Any]) -> list[str]:
     lines = []
     for tb in record["tiebreaks"]:
@@ -82,32 +112,51 @@ def to_json(value: Any) -> str:
     return json.dumps(value, indent=2, ensure_ascii=False)
 
 
-AUDIT_COLUMNS = ("file", "game", "status", "moves", "first problem", "winners")
+AUDIT_COLUMNS = ("file", "game", "status", "moves", "result", "first problem")
+
+
+def result_cell(rec: dict[str, Any]) -> str:
+    """What became of the game: its winner(s), or that it did not finish."""
+    if rec["finished"]:
+        return winners_line(rec["winners"]) if rec["winners"] else "finished"
+    return "unfinished" if rec["players"] else ""
+
+
+def problem_cell(rec: dict[str, Any]) -> str:
+    error = rec["error"]
+    if error is None:
+        return ""
+    where = f"{error['line']}: " if error["line"] is not None else ""
+    return where + error["message"]
 
 
 def audit_rows(records: Iterable[dict[str, Any]]) -> list[list[str]]:
-    rows = []
-    for rec in records:
-        error = rec["error"]
-        problem = ""
-        if error is not None:
-            where = f"{error['line']}: " if error["line"] is not None else ""
-            problem = where + _clip(error["message"], 90)
-        rows.append(
-            [
-                rec["file"],
-                rec["game"] or "?",
-                rec["status"],
-                str(rec["moves"]),
-                problem,
-                ", ".join(rec["winners"]),
-            ]
-        )
-    return rows
+    return [
+        [
+            rec["file"],
+            rec["game"] or "?",
+            rec["status"],
+            str(rec["moves"]),
+            result_cell(rec),
+            problem_cell(rec),
+        ]
+        for rec in records
+    ]
 
 
-def audit_table(records: Sequence[dict[str, Any]]) -> str:
-    return plain_table(audit_rows(records), list(AUDIT_COLUMNS))
+def audit_table(records: Sequence[dict[str, Any]], width: int | None = None) -> str:
+    """One row per file; with ``width``, the problem column is cut so that each row
+    fits in that many characters."""
+    rows = audit_rows(records)
+    if width is not None and rows:
+        others = [
+            max(len(AUDIT_COLUMNS[i]), *(len(row[i]) for row in rows))
+            for i in range(len(AUDIT_COLUMNS) - 1)
+        ]
+        room = max(20, width - sum(others) - 2 * (len(AUDIT_COLUMNS) - 1))
+        for row in rows:
+            row[-1] = _clip(row[-1], room)
+    return plain_table(rows, list(AUDIT_COLUMNS))
 
 
 def plain_table(rows: Sequence[Sequence[Any]], headers: Sequence[str]) -> str:

@@ -1,0 +1,157 @@
+"""``gamelog audit``: a whole folder, one record per file, whatever happens."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+from gamelog.cli.loading import settings
+from gamelog.cli.options import format_option, log_options, output_option
+from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, EXIT_USAGE, Output, fail_usage
+from gamelog.core import render
+from gamelog.core.audit import Target, expand, run_audit
+from gamelog.core.workers import Interrupted
+
+
+@click.command()
+@click.argument("paths", nargs=-1, required=True)
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Worker processes [default: all cores].",
+)
+@format_option(["table", "json", "jsonl", "csv"], "table")
+@log_options
+@output_option
+def audit(
+    paths: tuple[str, ...],
+    jobs: int | None,
+    fmt: str,
+    forced_game: str | None,
+    timeout: float,
+    max_bytes: int,
+    output: str | None,
+) -> None:
+    """Check every log under PATHS (files, folders, globs) and report each one.
+
+    \b
+    table  one row per file: game, status, moves replayed, result (winners or
+           unfinished), first problem; then the count of each status
+    json   a list of the records `score --format json` prints
+    jsonl  one record per line, written as each file finishes
+    csv    the table's columns
+    Folders are searched for .log, .txt, .tm and .gamelog files. Every entry
+    gets a record: an unreadable, binary or oversized file, a dangling link or
+    a FIFO is `unreadable`; a replay past --timeout is `timeout`; a bug in
+    gamelog or a worker that dies twice is `internal-error`. Ctrl-C or SIGTERM
+    stops the audit and prints the records finished so far.
+
+    \b
+    Example:
+      gamelog audit season/ --jobs 4 --format jsonl -o season.jsonl
+    \b
+    Exit codes: 0 every log is legal, 1 some log has a problem, 2 usage error
+    (also when a named path does not exist; the others are still audited),
+    130 stopped by Ctrl-C, 143 stopped by SIGTERM.
+    """
+    targets, missing = expand(paths)
+    if not targets:
+        fail_usage("no log files found (looked for .log, .txt, .tm and .gamelog files)")
+    if len(missing) == len(targets):
+        fail_usage(f"nothing matches: {', '.join(missing)}")
+    out = Output(output, settings().colour)
+    stream_lines = fmt == "jsonl"
+
+    def written(rec: dict[str, Any]) -> None:
+        out.echo(json.dumps(_public(rec), ensure_ascii=False))
+        out.flush()
+
+    exit_code = None
+    try:
+        records = _run(
+            targets,
+            forced_game,
+            jobs or os.cpu_count() or 1,
+            timeout,
+            max_bytes,
+            written if stream_lines else None,
+        )
+    except Interrupted as stop:
+        records = [rec for rec in stop.records if rec is not None]
+        exit_code = 128 + stop.signum
+        click.echo(f"gamelog: stopped ({len(records)} of {len(targets)} files done)", err=True)
+    if settings().debug:
+        for rec in records:
+            if "traceback" in rec:
+                click.echo(f"{rec['file']}:\n{rec['traceback']}", err=True)
+    if not stream_lines:
+        _print(out, fmt, records)
+    out.close()
+    if exit_code is None:
+        exit_code = (
+            EXIT_USAGE
+            if missing
+            else (EXIT_OK if all(rec["status"] == "ok" for rec in records) else EXIT_PROBLEM)
+        )
+    sys.exit(exit_code)
+
+
+def _run(
+    targets: list[Target],
+    forced_game: str | None,
+    jobs: int,
+    timeout: float,
+    max_bytes: int,
+    on_done: Callable[[dict[str, Any]], None] | None,
+) -> list[dict[str, Any]]:
+    options: dict[str, Any] = {
+        "game": forced_game,
+        "jobs": jobs,
+        "timeout": timeout,
+        "max_bytes": max_bytes,
+    }
+    if not sys.stderr.isatty() or len(targets) < 2:
+        return run_audit(targets, on_done=on_done, **options)
+    with click.progressbar(
+        length=len(targets), label="auditing", file=sys.stderr, show_pos=True
+    ) as bar:
+
+        def done(rec: dict[str, Any]) -> None:
+            bar.update(1)
+            if on_done is not None:
+                on_done(rec)
+
+        return run_audit(targets, on_done=done, **options)
+
+
+def _print(out: Output, fmt: str, records: list[dict[str, Any]]) -> None:
+    if fmt == "json":
+        out.echo(render.to_json([_public(rec) for rec in records]))
+    elif fmt == "csv":
+        out.echo(render.audit_csv(records), nl=False)
+    else:
+        out.echo(render.audit_table(records, _width(out)))
+        out.echo()
+        out.echo(render.audit_totals(records))
+
+
+def _width(out: Output) -> int | None:
+    """The terminal's width (COLUMNS first), or None when the table goes to a file."""
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit():
+        return int(columns)
+    if out.is_terminal:
+        return shutil.get_terminal_size().columns
+    return None
+
+
+def _public(rec: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in rec.items() if key != "traceback"}

@@ -1,0 +1,100 @@
+"""Reading the logs a command is given, replaying them within their time limit, and
+reporting what went wrong, the same way in every command."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import click
+
+from gamelog.cli.output import EXIT_PROBLEM, fail_usage, styler
+from gamelog.core.audit import AuditTimeout, Stopped, deadline
+from gamelog.core.errors import GamelogError
+from gamelog.core.game import Game
+from gamelog.core.logs import game_for, read_log
+from gamelog.core.replay import Replay, replay
+from gamelog.core.report import format_error
+
+
+@dataclass
+class Settings:
+    """What the command line says for every command: colour, tracebacks."""
+
+    colour: str = "auto"
+    debug: bool = False
+
+
+def settings() -> Settings:
+    ctx = click.get_current_context()
+    found = ctx.find_object(Settings)
+    return found if found is not None else Settings()
+
+
+@dataclass
+class LoadedLog:
+    """A log read from disk (or stdin) with the game it is written in, or the reason
+    no game can read it (unreadable bytes, no known game)."""
+
+    path: str
+    text: str = ""
+    game: Game | None = None
+    error: GamelogError | None = None
+
+
+def require_files(paths: Iterable[str]) -> None:
+    """A log named on the command line that is not there is a usage error."""
+    missing = [path for path in paths if path != "-" and not os.path.exists(path)]
+    if missing:
+        fail_usage(f"no such file: {', '.join(missing)}")
+
+
+def load(path: str, forced_game: str | None, max_bytes: int) -> LoadedLog:
+    loaded = LoadedLog("<stdin>" if path == "-" else path)
+    try:
+        loaded.text = read_log(path, max_bytes)
+        loaded.game = game_for(loaded.text, forced_game)
+    except GamelogError as error:
+        error.path = loaded.path
+        loaded.error = error
+    return loaded
+
+
+def replay_within(
+    loaded: LoadedLog, timeout: float | None, **options: Any
+) -> Replay | GamelogError:
+    """The replay of a loaded log, or a timeout problem if it takes too long."""
+    assert loaded.game is not None
+    try:
+        with deadline(timeout):
+            return replay(loaded.game, loaded.text, loaded.path, **options)
+    except AuditTimeout:
+        return Stopped(f"stopped after {timeout:g} s (--timeout)", path=loaded.path)
+
+
+def report(error: GamelogError, text: str = "") -> None:
+    """A problem, compiler style, on standard error."""
+    click.echo(format_error(error, text, style=styler(settings().colour, sys.stderr)), err=True)
+
+
+def guarded(path: str, action: Callable[[], int]) -> int:
+    """Run one log's work; an engine bug becomes a one-line internal error, not a
+    traceback (unless --debug)."""
+    try:
+        return action()
+    except (KeyboardInterrupt, BrokenPipeError):
+        raise
+    except Exception as error:
+        if settings().debug:
+            import traceback
+
+            traceback.print_exc()
+        click.echo(
+            f"{path}: internal error: {type(error).__name__}: {error} "
+            "(this is a bug in gamelog; --debug shows the traceback)",
+            err=True,
+        )
+        return EXIT_PROBLEM

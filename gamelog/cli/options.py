@@ -1,0 +1,91 @@
+"""The options several commands share, each defined once: the game, the output file,
+the format, the time and size limits."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+import click
+from click.shell_completion import CompletionItem
+
+from gamelog import games
+from gamelog.core.audit import DEFAULT_TIMEOUT
+from gamelog.core.logs import DEFAULT_MAX_BYTES
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def game_names() -> list[str]:
+    return [game.name for game in games.all_games()]
+
+
+def complete_game(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    """Shell completion of game names (``gamelog notation ter<TAB>``)."""
+    return [
+        CompletionItem(game.name, help=game.title)
+        for game in games.all_games()
+        if game.name.startswith(incomplete.lower())
+    ]
+
+
+def _known_game(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is not None and games.find(value) is None:
+        raise click.BadParameter(f"unknown game '{value}'; known: {', '.join(game_names())}")
+    return value
+
+
+game_option = click.option(
+    "--game",
+    "forced_game",
+    metavar="NAME",
+    callback=_known_game,
+    shell_complete=complete_game,
+    help="Read the logs as this game (see `gamelog games`), whatever they say.",
+)
+
+output_option = click.option(
+    "-o",
+    "--output",
+    "output",
+    metavar="FILE",
+    type=click.Path(dir_okay=False, writable=False, allow_dash=True),
+    help="Write the result to FILE instead of standard output.",
+)
+
+timeout_option = click.option(
+    "--timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=DEFAULT_TIMEOUT,
+    show_default=True,
+    metavar="SECONDS",
+    help="Stop replaying a log that takes longer, and report it.",
+)
+
+max_bytes_option = click.option(
+    "--max-bytes",
+    type=click.IntRange(min=1),
+    default=DEFAULT_MAX_BYTES,
+    show_default=True,
+    metavar="N",
+    help="Refuse a log file larger than this, before reading it.",
+)
+
+
+def format_option(choices: Sequence[str], default: str) -> Callable[[F], F]:
+    """``--format``, its values not case sensitive."""
+    return click.option(
+        "--format",
+        "fmt",
+        type=click.Choice(list(choices), case_sensitive=False),
+        default=default,
+        show_default=True,
+        help="What to print.",
+    )
+
+
+def log_options(function: F) -> F:
+    """--game, --timeout and --max-bytes: every command that replays logs takes them."""
+    for option in (max_bytes_option, timeout_option, game_option):
+        function = option(function)
+    return function

@@ -1,0 +1,146 @@
+"""``gamelog replay``: move by move."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+from gamelog.cli.loading import (
+    LoadedLog,
+    guarded,
+    load,
+    replay_within,
+    report,
+    require_files,
+    settings,
+)
+from gamelog.cli.options import log_options, output_option
+from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, Output, Styler, fail_usage
+from gamelog.core import render
+from gamelog.core.errors import GamelogError
+from gamelog.core.outcome import record, sheet_of
+from gamelog.core.replay import Step
+
+LOG_ARGUMENT = click.Path(dir_okay=False, allow_dash=True)
+BASIC_FORMATS = ("text", "json")
+
+
+@click.command(name="replay")
+@click.argument("log", type=LOG_ARGUMENT)
+@click.option(
+    "--to", "stop_after", type=click.IntRange(min=0), metavar="N", help="Stop after move N."
+)
+@click.option(
+    "--format",
+    "fmt",
+    default="text",
+    show_default=True,
+    help="text, json, or a game's own export format (Terra Mystica: ledger).",
+)
+@log_options
+@output_option
+def replay_command(
+    log: str,
+    stop_after: int | None,
+    fmt: str,
+    forced_game: str | None,
+    timeout: float,
+    max_bytes: int,
+    output: str | None,
+) -> None:
+    """Replay LOG move by move: each move, what it did, and the running score.
+
+    \b
+    text    each move numbered, its events and the score after it; then the
+            final score sheet, or with --to N the position drawn after move N
+    json    the record of `score --format json` with a "steps" list
+    ledger  (Terra Mystica) the site's ledger export of a command log
+
+    \b
+    Example:
+      gamelog replay game.log --to 12
+    \b
+    Exit codes: 0 the log is legal, 1 it has a problem, 2 usage error.
+    """
+    require_files([log])
+    fmt = fmt.lower()
+    loaded = load(log, forced_game, max_bytes)
+    if loaded.game is not None and fmt not in (*BASIC_FORMATS, *loaded.game.export_formats):
+        choices = ", ".join((*BASIC_FORMATS, *loaded.game.export_formats))
+        fail_usage(f"--format {fmt!r} is not one of {choices} for {loaded.game.title}")
+    out = Output(output, settings().colour)
+    outcome = guarded(loaded.path, lambda: _replay(loaded, stop_after, fmt, out, timeout))
+    out.close()
+    sys.exit(outcome)
+
+
+def _replay(
+    loaded: LoadedLog, stop_after: int | None, fmt: str, out: Output, timeout: float
+) -> int:
+    if loaded.game is None:
+        assert loaded.error is not None
+        report(loaded.error, loaded.text)
+        return EXIT_PROBLEM
+    game = loaded.game
+    steps: list[dict[str, Any]] = []
+
+    def on_step(step: Step, state: Any) -> None:
+        scores = game.running_scores(state)
+        if fmt == "json":
+            steps.append(step_record(step, scores))
+        elif fmt == "text":
+            _print_step(out, step, scores, out.style)
+
+    result = replay_within(
+        loaded,
+        timeout,
+        stop_after=stop_after,
+        on_step=on_step,
+        keep_steps=fmt in game.export_formats,
+    )
+    if isinstance(result, GamelogError):
+        report(result)
+        return EXIT_PROBLEM
+    if fmt == "json":
+        out.echo(render.to_json({**record(result), "steps": steps}))
+    elif fmt in game.export_formats:
+        if result.error is None:
+            out.echo(game.export(result, fmt), nl=False)
+    elif stop_after is not None and result.state is not None:
+        out.echo()
+        out.echo(game.render_position(result.state))
+    elif result.error is None and result.state is not None:
+        sheet = sheet_of(result)
+        assert sheet is not None
+        out.echo()
+        out.echo(render.score_table(sheet))
+    if result.error is not None:
+        report(result.error, result.text)
+        return EXIT_PROBLEM
+    return EXIT_OK
+
+
+def step_record(step: Step, scores: Any) -> dict[str, Any]:
+    return {
+        "number": step.number,
+        "line": step.move.line,
+        "player": step.move.player,
+        "move": step.move.source,
+        "events": [{"text": e.text, "player": e.player, "points": e.points} for e in step.events],
+        "scores": dict(scores),
+    }
+
+
+def _print_step(out: Output, step: Step, scores: Any, style: Styler) -> None:
+    move = step.move.source or f"line {step.move.line}"
+    out.echo(f"{step.number:>4}. {style(move, bold=True)}")
+    for event in step.events:
+        out.echo(f"        {event.text}")
+    if scores:
+        out.echo("        " + style(_scores_line(scores), dim=True))
+
+
+def _scores_line(scores: Any) -> str:
+    return "score: " + ", ".join(f"{p} {render.number(v)}" for p, v in scores.items())

@@ -1,0 +1,117 @@
+"""``gamelog score``: who won, and how."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+from gamelog.cli.loading import (
+    LoadedLog,
+    guarded,
+    load,
+    replay_within,
+    report,
+    require_files,
+    settings,
+)
+from gamelog.cli.options import format_option, log_options, output_option
+from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, Output
+from gamelog.core import render
+from gamelog.core.errors import GamelogError
+from gamelog.core.outcome import failure_record, record, sheet_of
+from gamelog.core.replay import Replay
+from gamelog.core.scoring import ScoreSheet
+
+LOG_ARGUMENT = click.Path(dir_okay=False, allow_dash=True)
+
+
+@click.command()
+@click.argument("log", type=LOG_ARGUMENT)
+@format_option(["table", "json", "csv", "markdown"], "table")
+@log_options
+@output_option
+def score(
+    log: str,
+    fmt: str,
+    forced_game: str | None,
+    timeout: float,
+    max_bytes: int,
+    output: str | None,
+) -> None:
+    """The end-game score breakdown of LOG: every scoring category per player, the
+    ranking with its tie-breaks, and the winner(s).
+
+    \b
+    table     categories x players, the ranking, tie-breaks, notes, winner
+    markdown  the same as Markdown (tables, then the notes as a list)
+    json      the record described in the README (the same as `audit`'s)
+    csv       one row per category, one column per player, and a total row
+    A log that stops before the end, or at a problem, is scored provisionally:
+    the position before the problem, said once in a warning. A problem is also
+    reported on standard error, as `check` does.
+
+    \b
+    Example:
+      gamelog score game.log --format markdown -o score.md
+    \b
+    Exit codes: 0 the log is legal, 1 it has a problem, 2 usage error.
+    """
+    require_files([log])
+    out = Output(output, settings().colour)
+    loaded = load(log, forced_game, max_bytes)
+    outcome = guarded(loaded.path, lambda: _score(loaded, fmt, out, timeout))
+    out.close()
+    sys.exit(outcome)
+
+
+def _score(loaded: LoadedLog, fmt: str, out: Output, timeout: float) -> int:
+    if loaded.game is None:
+        assert loaded.error is not None
+        if fmt == "json":
+            out.echo(render.to_json(failure_record(loaded.path, loaded.error)))
+        report(loaded.error, loaded.text)
+        return EXIT_PROBLEM
+    result = replay_within(loaded, timeout)
+    if isinstance(result, GamelogError):
+        if fmt == "json":
+            out.echo(render.to_json(failure_record(loaded.path, result, loaded.game.name)))
+        report(result)
+        return EXIT_PROBLEM
+    sheet = sheet_of(result)
+    rec = record(result, sheet)
+    if fmt == "json":
+        out.echo(render.to_json(rec))
+    elif sheet is not None and fmt == "csv":
+        out.echo(render.score_csv(sheet), nl=False)
+        for warning in rec["warnings"]:
+            click.echo(f"warning: {warning}", err=True)
+    elif sheet is not None and fmt == "markdown":
+        out.echo(render.score_markdown(_heading(result, sheet), sheet, rec))
+    elif sheet is not None:
+        _print_table(out, result, sheet, rec)
+    if result.error is not None:
+        report(result.error, result.text)
+        return EXIT_PROBLEM
+    return EXIT_OK
+
+
+def _heading(result: Replay, sheet: ScoreSheet) -> str:
+    state = "final score" if sheet.finished else "PROVISIONAL score"
+    return f"{result.game.title}: {result.path} ({state}, {result.moves_applied} moves)"
+
+
+def _print_table(out: Output, result: Replay, sheet: ScoreSheet, rec: dict[str, Any]) -> None:
+    style = out.style
+    out.echo(style(_heading(result, sheet), bold=True))
+    out.echo()
+    out.echo(render.score_table(sheet))
+    out.echo()
+    out.echo(render.ranking_table(rec))
+    for line in render.tiebreak_lines(rec) + [f"note: {n}" for n in rec["notes"]]:
+        out.echo(line)
+    if rec["winners"]:
+        out.echo(style(render.winners_line(rec["winners"]), fg="green", bold=True))
+    for warning in rec["warnings"]:
+        out.echo(style(f"warning: {warning}", fg="yellow"))
