@@ -18,7 +18,7 @@ from gamelog.cli.audit import audit
 from gamelog.cli.check import check
 from gamelog.cli.info import games_command, notation
 from gamelog.cli.loading import Settings
-from gamelog.cli.output import COLOR_CHOICES, EXIT_CLOSED_PIPE, EXIT_INTERRUPTED
+from gamelog.cli.output import COLOR_CHOICES, EXIT_CLOSED_PIPE, EXIT_INTERRUPTED, ClosedPipe
 from gamelog.cli.replay import replay_command
 from gamelog.cli.score import score
 
@@ -71,13 +71,19 @@ def run() -> None:
     """The ``gamelog`` program: ``main``, with a closed output pipe (``| head``) and
     Ctrl-C ending it quietly instead of with a traceback."""
     try:
-        main()
-    except BrokenPipeError:
-        _quiet_stdout()
-        sys.exit(EXIT_CLOSED_PIPE)
-    except KeyboardInterrupt:
+        code = main.main(prog_name="gamelog", standalone_mode=False)
+    except click.exceptions.Exit as done:
+        code = done.exit_code
+    except click.ClickException as problem:
+        problem.show()
+        code = problem.exit_code
+    except (KeyboardInterrupt, click.exceptions.Abort):
         click.echo("gamelog: interrupted", err=True)
-        sys.exit(EXIT_INTERRUPTED)
+        code = EXIT_INTERRUPTED
+    except (BrokenPipeError, ClosedPipe):
+        _quiet_stdout()
+        code = EXIT_CLOSED_PIPE
+    sys.exit(code or 0)
 
 
 def _quiet_stdout() -> None:

@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from gamelog.cli.output import EXIT_PROBLEM, fail_usage, styler
+from gamelog.cli.output import EXIT_PROBLEM, ClosedPipe, echo_error, fail_usage, styler
 from gamelog.core.audit import AuditTimeout, Stopped, deadline
 from gamelog.core.errors import GamelogError
 from gamelog.core.game import Game
@@ -77,7 +77,8 @@ def replay_within(
 
 def report(error: GamelogError, text: str = "") -> None:
     """A problem, compiler style, on standard error."""
-    click.echo(format_error(error, text, style=styler(settings().colour, sys.stderr)), err=True)
+    colour = settings().colour
+    echo_error(format_error(error, text, style=styler(colour, sys.stderr)), colour)
 
 
 def guarded(path: str, action: Callable[[], int]) -> int:
@@ -85,7 +86,7 @@ def guarded(path: str, action: Callable[[], int]) -> int:
     traceback (unless --debug)."""
     try:
         return action()
-    except (KeyboardInterrupt, BrokenPipeError):
+    except (KeyboardInterrupt, BrokenPipeError, ClosedPipe):
         raise
     except Exception as error:
         if settings().debug:

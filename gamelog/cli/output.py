@@ -45,10 +45,20 @@ def styler(setting: str, stream: Any) -> Styler:
     return lambda text, **_: text
 
 
+def echo_error(text: str, setting: str) -> None:
+    """A line on standard error, coloured as ``--color`` says."""
+    click.echo(text, err=True, color=colour_wanted(setting, sys.stderr))
+
+
 def fail_usage(message: str) -> NoReturn:
     """A usage error: one line on standard error, exit 2 (click's own convention)."""
     click.echo(f"gamelog: error: {message}", err=True)
     sys.exit(EXIT_USAGE)
+
+
+class ClosedPipe(BaseException):
+    """The reader of standard output went away (``| head``). Not an OSError, so that
+    no handler on the way (click's own included) mistakes it for a problem."""
 
 
 class Output:
@@ -71,13 +81,20 @@ class Output:
             except OSError as error:
                 fail_usage(f"cannot write {path}: {error.strerror or error}")
             self.owned = True
+        self.coloured = colour_wanted(colour, self.stream)
         self.style = styler(colour, self.stream)
 
     def echo(self, text: str = "", *, nl: bool = True) -> None:
-        click.echo(text, file=self.stream, nl=nl)
+        try:
+            click.echo(text, file=self.stream, nl=nl, color=self.coloured)
+        except BrokenPipeError:
+            raise ClosedPipe from None
 
     def flush(self) -> None:
-        self.stream.flush()
+        try:
+            self.stream.flush()
+        except BrokenPipeError:
+            raise ClosedPipe from None
 
     @property
     def is_terminal(self) -> bool:

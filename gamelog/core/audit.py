@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from gamelog.core.errors import GamelogError
-from gamelog.core.logs import DEFAULT_MAX_BYTES, UnreadableLog, game_for, read_log
+from gamelog.core.logs import DEFAULT_MAX_BYTES, UnreadableLog, game_for, guess_game, read_log
 from gamelog.core.outcome import failure_record, record
 from gamelog.core.replay import replay
 from gamelog.core.workers import run_pool
@@ -142,27 +142,31 @@ def audit_file(
     A timeout that fires anywhere (reading, importing an engine, parsing, the
     replay, building the record) gives the timeout record.
     """
+    known: list[str | None] = [game]  # the game, once it is known (for a timeout's record)
     try:
         with deadline(timeout):
-            return _audit(path, game, max_bytes, text)
+            return _audit(path, known, max_bytes, text)
     except AuditTimeout:
-        return failure_record(path, Stopped(f"stopped after {timeout:g} s (--timeout)"), game)
+        return failure_record(path, Stopped(f"stopped after {timeout:g} s (--timeout)"), known[0])
 
 
-def _audit(path: str, game: str | None, max_bytes: int, text: str | None) -> dict[str, Any]:
-    chosen = None
+def _audit(path: str, known: list[str | None], max_bytes: int, text: str | None) -> dict[str, Any]:
     try:
         if text is None:
             text = read_log(path, max_bytes)
-        chosen = game_for(text, game)
+        chosen = game_for(text, known[0])
+        known[0] = chosen.name
         return record(replay(chosen, text, path))
-    except GamelogError as error:  # unreadable, or no game to read it with
+    except UnreadableLog as error:
         error.path = path
-        return failure_record(path, error, chosen.name if chosen else None)
+        return failure_record(path, error, known[0] or guess_game(path))
+    except GamelogError as error:  # no game to read it with
+        error.path = path
+        return failure_record(path, error, known[0])
     except RecursionError:
-        return failure_record(path, Crashed("the log nests too deeply to replay"), game)
+        return failure_record(path, Crashed("the log nests too deeply to replay"), known[0])
     except Exception as error:  # an engine bug: report it on this file, go on with the rest
-        rec = failure_record(path, Crashed(f"{type(error).__name__}: {error}"), game)
+        rec = failure_record(path, Crashed(f"{type(error).__name__}: {error}"), known[0])
         rec["traceback"] = traceback.format_exc()
         return rec
 

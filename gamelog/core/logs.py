@@ -142,3 +142,18 @@ def game_for(text: str, forced: str | None = None) -> Game:
 
 def known_games() -> str:
     return ", ".join(game.name for game in games.all_games())
+
+
+def guess_game(path: str, head: int = 65_536) -> str | None:
+    """The game an unreadable file seems to be of, from its first bytes (its ``game:``
+    line or its notation), for a report that names it; None when it cannot tell."""
+    if path == STDIN or file_problem(path, max_bytes=1 << 62) is not None:
+        return None
+    try:
+        with open(path, "rb") as handle:
+            text = handle.read(head).replace(b"\0", b"").decode("utf-8", "replace")
+    except OSError:
+        return None
+    named = games.header_game_name(text)
+    found = games.find(named[0]) if named is not None else games.detect(text)
+    return found.name if found is not None else None

@@ -152,7 +152,7 @@ def run_pool(
             for worker in list(workers):
                 with contextlib.suppress(OSError):
                     worker.connection.send(None)
-                retire(worker, kill=False)
+                retire(worker, kill=worker.task is not None)
     return [record for record in results if record is not None]
 
 
