@@ -10,6 +10,7 @@ import click
 from gamelog.cli.loading import LoadedLog, guarded, load, replay_within, report, require_files
 from gamelog.cli.options import log_options, output_option
 from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, Output
+from gamelog.core.audit import AuditTimeout, deadline
 from gamelog.core.errors import GamelogError, NotationError
 from gamelog.core.replay import notation_errors
 
@@ -81,19 +82,37 @@ def _check(loaded: LoadedLog, out: Output, quiet: bool, timeout: float, max_erro
         return EXIT_PROBLEM
     if result.error is not None:
         problems: list[GamelogError] = [result.error]
+        more = ""
         if isinstance(result.error, NotationError):
-            found = notation_errors(loaded.game, loaded.text, max_errors + 1)
-            problems = [*(e for e in found if e.line != result.error.line), result.error]
-            problems.sort(key=lambda e: (e.line or 0, e.column or 0))
-        for problem in problems[:max_errors]:
+            problems, more = _every_notation_error(loaded, result.error, timeout, max_errors)
+        for problem in problems:
             problem.path = loaded.path
             report(problem, result.text)
-        if len(problems) > max_errors:
-            click.echo(
-                f"{loaded.path}: more lines do not parse (--max-errors {max_errors})", err=True
-            )
+        if more:
+            click.echo(f"{loaded.path}: {more}", err=True)
         return EXIT_PROBLEM
     if not quiet:
         status = "ok" if result.finished else "ok (the log ends before the game does)"
         out.echo(f"{loaded.path}: {status} ({result.moves_applied} moves)")
     return EXIT_OK
+
+
+def _every_notation_error(
+    loaded: LoadedLog, first: NotationError, timeout: float, limit: int
+) -> tuple[list[GamelogError], str]:
+    """The lines of a log that do not parse, in order, at most ``limit`` of them, and
+    a note when there may be more (the limit, or the time, ran out)."""
+    assert loaded.game is not None
+    found: dict[int | None, NotationError] = {first.line: first}
+    more = ""
+    try:
+        with deadline(timeout):
+            for error in notation_errors(loaded.game, loaded.text):
+                found.setdefault(error.line, error)
+                if len(found) > limit:
+                    more = f"more lines do not parse (--max-errors {limit})"
+                    break
+    except AuditTimeout:
+        more = f"stopped looking for more lines that do not parse after {timeout:g} s"
+    ordered = sorted(found.values(), key=lambda e: (e.line or 0, e.column or 0))
+    return list(ordered[:limit]), more

@@ -11,10 +11,10 @@ them every time.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import cache, partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import lark
 from lark import Lark, Token, Transformer, Tree
@@ -146,6 +146,46 @@ def _looks_like_tables(value: Any) -> bool:
     return isinstance(value, dict) and isinstance(value.get("data"), dict) and "memo" in value
 
 
+T = TypeVar("T")
+
+
+class ChunkedValues(Sequence[T]):
+    """Values parsed a chunk of lines at a time, as they are iterated over (a
+    NotationError in a later chunk is raised then). Iterating again parses again;
+    asking for the length or an item parses everything once and keeps it."""
+
+    def __init__(self, chunks: Callable[[], Iterator[list[T]]]) -> None:
+        self._chunks = chunks
+        first = next(chunks())  # a problem in the first chunk is raised at once
+        self._first = first
+        self._all: list[T] | None = None
+
+    def __iter__(self) -> Iterator[T]:
+        if self._all is not None:
+            yield from self._all
+            return
+        source = self._chunks()
+        next(source)
+        yield from self._first
+        for values in source:
+            yield from values
+
+    def _everything(self) -> list[T]:
+        if self._all is None:
+            self._all = list(self)
+        return self._all
+
+    def __len__(self) -> int:
+        return len(self._everything())
+
+    def __getitem__(self, index):  # type: ignore[no-untyped-def]
+        return self._everything()[index]
+
+
+#: Lines parsed at a time by Grammar.parse_lines.
+CHUNK_LINES = 4000
+
+
 class Grammar:
     """One game's notation: its Lark grammar, the start rules it is parsed from (the
     moves, and header values that need more than a split at commas), and the
@@ -187,6 +227,32 @@ class Grammar:
             if isinstance(error.orig_exc, GamelogError):
                 raise error.orig_exc from None
             raise
+
+    def parse_lines(
+        self, text: str, read: Callable[[Any, str], list[T]], *, chunk: int = CHUNK_LINES
+    ) -> Sequence[T]:
+        """Parse a log of one-line statements ``chunk`` lines at a time, ``read`` turning
+        each chunk's tree into values at once.
+
+        A log of up to ``chunk`` lines is parsed at once. A longer one gives a lazy
+        sequence: its first chunk is parsed now, the others as the replay reaches
+        them, so that a problem near the top of a 10 MB log is found without
+        parsing the rest, and memory holds one chunk's tree, never a whole log's.
+        Each chunk is parsed with the lines above it blanked, so every position is
+        the file's.
+        """
+        lines = text.split("\n")
+        if len(lines) <= chunk:
+            return read(self.parse(text), text)
+
+        def chunks() -> Iterator[list[T]]:
+            for start in range(0, len(lines), chunk):
+                piece = "\n" * start + "\n".join(lines[start : start + chunk])
+                if start + chunk < len(lines):
+                    piece += "\n"
+                yield read(self.parse(piece), piece)
+
+        return ChunkedValues(chunks)
 
     def parse_value(self, line: HeaderLine, start: str) -> Any:
         """Parse a header line's value from ``start``, every token and error placed

@@ -8,7 +8,7 @@ It is the only place that sequences a game's pieces, so ``check``, ``score``,
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -86,9 +86,17 @@ def replay(
             _replay_before(result, error.line, stop_after)
         return result
 
-    for number, move in enumerate(result.log.moves, start=1):
-        if stop_after is not None and number > stop_after:
+    moves = iter(result.log.moves)
+    number = 0
+    while stop_after is None or number < stop_after:
+        try:
+            move = next(moves, None)
+        except NotationError as error:  # in a part of a long log parsed only now
+            result.error = _placed(error, path, line=error.line or 1)
             break
+        if move is None:
+            break
+        number += 1
         if game.is_finished(result.state):
             result.error = IllegalMove(
                 "the game is already over; no move may follow",
@@ -118,7 +126,7 @@ def replay(
 def _position_after(game: Game, log: GameLog, moves: int) -> Any:
     """The state after the first ``moves`` moves of an already parsed log."""
     state = game.setup(log)
-    for move in log.moves[:moves]:
+    for _, move in zip(range(moves), log.moves, strict=False):
         game.apply(state, move)
     return state
 
@@ -138,28 +146,27 @@ def _replay_before(result: Replay, line: int, stop_after: int | None) -> None:
         )
 
 
-def notation_errors(game: Game, text: str, limit: int = 20) -> list[NotationError]:
-    """Every line of ``text`` that does not parse (up to ``limit``), as a compiler
-    lists them: each bad line is blanked and the log parsed again, until it parses,
-    fails otherwise (a header problem: the replay reports it) or the limit is met."""
+def notation_errors(game: Game, text: str) -> Iterator[NotationError]:
+    """Every line of ``text`` that does not parse, as a compiler lists them: each bad
+    line is blanked and the log parsed again, until it parses or fails otherwise (a
+    header problem: the replay reports that). The caller stops when it has enough."""
     lines = normalise(text).split("\n")
-    found: list[NotationError] = []
     seen: set[int] = set()
-    while len(found) < limit:
+    while True:
         try:
             check_numbers("\n".join(lines))
-            game.parse("\n".join(lines))
+            for _ in game.parse("\n".join(lines)).moves:  # a long log is parsed as it is read
+                pass
         except NotationError as error:
             if error.line is None or error.line in seen or error.line > len(lines):
-                break
+                return
             seen.add(error.line)
-            found.append(error)
+            yield error
             lines[error.line - 1] = ""
             continue
         except GamelogError:
-            break
-        break
-    return found
+            return
+        return
 
 
 def _log_path(path: str) -> str | None:

@@ -178,17 +178,15 @@ def test_a_signal_stops_the_audit_at_once_with_its_finished_records(
             "--jobs",
             "2",
             "--format",
-            "json",
+            "jsonl",
             str(tmp_path / "logs"),
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env={**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")},
     )
-    deadline_at = time.monotonic() + 30
-    while len(_children(process.pid)) < 2 and time.monotonic() < deadline_at:
-        time.sleep(0.05)
-    time.sleep(1.0)
+    assert process.stdout is not None
+    first = [process.stdout.readline() for _ in range(3)]  # the audit is under way
     workers = _children(process.pid)
     assert workers, "the audit started no workers"
     sent = time.monotonic()
@@ -196,8 +194,8 @@ def test_a_signal_stops_the_audit_at_once_with_its_finished_records(
     out, err = process.communicate(timeout=10)
     assert time.monotonic() - sent < 2.0
     assert process.returncode == code, err
-    records = json.loads(out)
-    assert 0 < len(records) < 400
+    records = [json.loads(line) for line in [*first, *out.splitlines()]]
+    assert 3 <= len(records) < 400
     assert {rec["status"] for rec in records} == {"ok"}
     assert b"stopped (" in err and b"Traceback" not in err
     for pid in workers:
@@ -206,6 +204,33 @@ def test_a_signal_stops_the_audit_at_once_with_its_finished_records(
                 break
             time.sleep(0.05)
         assert not _alive(pid), f"worker {pid} outlived the audit"
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc to find the workers")
+def test_a_signal_during_a_json_audit_prints_valid_json(tmp_path: Path) -> None:
+    copies(tmp_path / "logs", 400, LEAGUE)
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gamelog",
+            "audit",
+            "--jobs",
+            "2",
+            "--format",
+            "json",
+            str(tmp_path / "logs"),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")},
+    )
+    time.sleep(3)
+    process.send_signal(signal.SIGTERM)
+    out, err = process.communicate(timeout=10)
+    assert process.returncode == 143, err
+    assert isinstance(json.loads(out), list)
 
 
 # --- paths that are no files, inputs without bounds -------------------------------------

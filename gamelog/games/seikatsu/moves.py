@@ -192,5 +192,8 @@ GRAMMAR = Grammar(
 
 def moves_from(body: str) -> list[Placement]:
     """The moves of a log whose header lines are blanked."""
-    tree = GRAMMAR.parse(body)
-    return transform(MoveTransformer(body).transform, tree)
+    return GRAMMAR.parse_lines(body, _read)
+
+
+def _read(tree: Tree[Token], text: str) -> list[Placement]:
+    return transform(MoveTransformer(text).transform, tree)
