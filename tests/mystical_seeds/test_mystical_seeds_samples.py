@@ -11,7 +11,7 @@ import pytest
 from mystical_seeds_helpers import SAMPLES, sample
 
 from gamelog.games.mystical_seeds import GAME
-from gamelog.games.mystical_seeds.catalogue import tile_kinds
+from gamelog.games.mystical_seeds.components import TILE_KINDS
 
 CATEGORIES = ("plant cards", "knowledge tracks", "knowledge tiles", "starting card")
 
@@ -114,7 +114,7 @@ def test_the_samples_use_every_kind_of_knowledge_tile() -> None:
                 found = re.search(r" (?:takes|keeps) (\w+)", event.text)
                 if found:
                     taken.add(found.group(1))
-    assert taken >= set(tile_kinds())
+    assert taken >= set(TILE_KINDS)
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,7 @@ from gamelog.core import notation
 from gamelog.core.errors import IllegalMove
 from gamelog.core.game import Event, Game, GameLog, Move
 from gamelog.core.scoring import Number, ScoreSheet
-from gamelog.games.mystical_seeds import rules_text as R
+from gamelog.games.mystical_seeds import rulebook as R
 from gamelog.games.mystical_seeds.moves import DESCRIBE, Turn, build
 from gamelog.games.mystical_seeds.render import render
 from gamelog.games.mystical_seeds.rules import TurnRunner

@@ -15,7 +15,7 @@ from functools import partial
 
 from gamelog.core.errors import IllegalMove
 from gamelog.core.game import Event
-from gamelog.games.mystical_seeds import rules_text as R
+from gamelog.games.mystical_seeds import rulebook as R
 from gamelog.games.mystical_seeds import tiles
 from gamelog.games.mystical_seeds.moves import (
     Clause,

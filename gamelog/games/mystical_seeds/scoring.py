@@ -9,7 +9,7 @@ then to the most seeds left in the Laboratory; then the tied players share.
 from __future__ import annotations
 
 from gamelog.core.scoring import Number, ScoreSheet, TieBreak
-from gamelog.games.mystical_seeds.catalogue import tile_prestige
+from gamelog.games.mystical_seeds.components import tile_prestige
 from gamelog.games.mystical_seeds.seeds import PRIMARY
 from gamelog.games.mystical_seeds.state import GameState, PlayerState, track_prestige
 

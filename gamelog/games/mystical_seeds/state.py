@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gamelog.core.errors import SetupError
-from gamelog.games.mystical_seeds.catalogue import starting_cards, tile_kinds, tile_prestige
+from gamelog.games.mystical_seeds.components import STARTING_CARDS, TILE_KINDS, tile_prestige
 from gamelog.games.mystical_seeds.lab import LabGraph
 from gamelog.games.mystical_seeds.moves import Header, PlantCard, TileSpec
 from gamelog.games.mystical_seeds.seeds import COLOURS, PRIMARY, SECONDARY
@@ -262,7 +262,7 @@ def _bookshelf(header: Header) -> dict[str, TileSpec | None]:
 
 def check_tile_row(tile: TileSpec, row: int, line: int) -> None:
     """A tile must belong to the row it is laid in, and plant tiles must show their seeds."""
-    kind = tile_kinds()[tile.kind]
+    kind = TILE_KINDS[tile.kind]
     if kind.level != row:
         raise SetupError(
             f"{tile.kind} is a Level {'I' * kind.level} tile, not Level {'I' * row}",
@@ -289,7 +289,7 @@ def _starting_card(
             column=1,
         )
     line = choice.line
-    card = starting_cards().get(choice.card)
+    card = STARTING_CARDS.get(choice.card)
     if card is None:  # pragma: no cover - the grammar only admits known ids
         raise SetupError(f"unknown Starting Resource card {choice.card}", line=line, column=1)
     if choice.card in taken:

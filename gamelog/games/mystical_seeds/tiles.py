@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gamelog.core.errors import SetupError
-from gamelog.games.mystical_seeds import rules_text as R
+from gamelog.games.mystical_seeds import rulebook as R
 from gamelog.games.mystical_seeds.moves import MoveX, Refill, SunUse, Take, TileSpec
 from gamelog.games.mystical_seeds.seeds import PRIMARY, SECONDARY, level
 from gamelog.games.mystical_seeds.state import HeldTile, check_tile_row, slots_beside
