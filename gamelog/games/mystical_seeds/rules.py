@@ -15,8 +15,8 @@ from functools import partial
 
 from gamelog.core.errors import IllegalMove
 from gamelog.core.game import Event
+from gamelog.games.mystical_seeds import knowledge as tiles
 from gamelog.games.mystical_seeds import rulebook as R
-from gamelog.games.mystical_seeds import tiles
 from gamelog.games.mystical_seeds.moves import (
     Clause,
     Collect,
@@ -27,18 +27,18 @@ from gamelog.games.mystical_seeds.moves import (
     Graft,
     HarvestUse,
     MoveX,
-    PlantCard,
     PotionUse,
     Refill,
     Reveal,
     ScholarUse,
     SunUse,
     Take,
-    TileSpec,
     Turn,
     Upgrade,
 )
 from gamelog.games.mystical_seeds.payment import covers, shortfall
+from gamelog.games.mystical_seeds.plants import PlantCard
+from gamelog.games.mystical_seeds.rulebook import PRESTIGE_TO_END, TRACK_LENGTH
 from gamelog.games.mystical_seeds.scoring import number as points_number
 from gamelog.games.mystical_seeds.seeds import (
     BROWN,
@@ -52,14 +52,45 @@ from gamelog.games.mystical_seeds.seeds import (
     upgrades,
 )
 from gamelog.games.mystical_seeds.state import (
-    PRESTIGE_TO_END,
-    TILE_SPACES,
-    TRACK_LENGTH,
     GameState,
     PlayerState,
     ResearchSlot,
     remember_card,
 )
+from gamelog.games.mystical_seeds.tiles import TILE_SPACES, TileSpec
+
+
+def play(state: GameState, turn: Turn) -> list[Event]:
+    """Check that it is the mover's turn, then play the turn's clauses."""
+    if state.finished:
+        raise IllegalMove(
+            "the game is over; no turn may follow",
+            rule=R.GAME_END,
+            facts=list(state.end_reason),
+            line=turn.line,
+            column=turn.column,
+        )
+    where = {"line": turn.line, "column": turn.column}
+    name = state.turns.roster.resolve(turn.player, rule=R.PLAYERS, **where)
+    if name != state.current and state.extra_turn_next:
+        raise IllegalMove(
+            f"it is {state.current}'s turn, not {name}'s",
+            rule=R.TURN_ORDER,
+            facts=[f"{state.current} has an extra turn to take", f"round {state.round}"],
+            **where,
+        )
+    state.turns.check(name, rule=R.TURN_ORDER, facts=[f"round {state.round}"], **where)
+    return TurnRunner(state, state.players[name], turn).run()
+
+
+def is_finished(state: GameState) -> bool:
+    """The game ends when a round starts with someone at 10 or more prestige."""
+    return state.finished
+
+
+def end_facts(state: GameState) -> list[str]:
+    """Why the game is over (for a turn written after its end)."""
+    return list(state.end_reason)
 
 
 @dataclass
@@ -933,9 +964,8 @@ class TurnRunner:
             state.extra_turns -= 1
             self.events.append(Event(f"{player.name} takes an extra turn", player.name))
             return
-        state.turn_index += 1
-        if state.turn_index == len(state.order):
-            state.turn_index = 0
+        state.turns.advance()
+        if state.turns.index == 0:
             state.round += 1
             leaders = [p for p in state.players.values() if p.prestige() >= PRESTIGE_TO_END]
             if leaders:

@@ -33,6 +33,11 @@ def prestige_sources(player: PlayerState) -> int:
     return plants + tiles + (1 if player.card_prestige > 0 else 0)
 
 
+def running_scores(state: GameState) -> dict[str, Number]:
+    """Prestige so far per player, for replay views."""
+    return {name: number(player.prestige()) for name, player in state.players.items()}
+
+
 def score_sheet(state: GameState) -> ScoreSheet:
     names = list(state.players)
     sheet = ScoreSheet(names, finished=state.finished)
