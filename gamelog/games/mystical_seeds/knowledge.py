@@ -15,7 +15,7 @@ from gamelog.games.mystical_seeds.seeds import PRIMARY, SECONDARY, level
 from gamelog.games.mystical_seeds.tiles import HeldTile, TileSpec, slots_beside, tile_row_problem
 
 if TYPE_CHECKING:
-    from gamelog.games.mystical_seeds.rules import TurnRunner
+    from gamelog.games.mystical_seeds.turn import TurnRunner
 
 
 # ---------------------------------------------------------------- taking
