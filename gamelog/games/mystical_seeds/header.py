@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from lark import Token, v_args
 from lark.tree import Meta
@@ -217,7 +218,7 @@ _READERS: dict[str, Callable[[Header, HeaderLine], None]] = {
 }
 
 
-def _value(line: HeaderLine, start: str):  # type: ignore[no-untyped-def]
+def _value(line: HeaderLine, start: str) -> Any:
     """The value of ``line`` parsed from ``start`` and read by :class:`_Values`."""
     return transform(_Values().transform, GRAMMAR.parse_value(line, start))
 
