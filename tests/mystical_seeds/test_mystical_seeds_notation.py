@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from mystical_seeds_helpers import BASE, play
 
-from gamelog.core.errors import NotationError, SetupError
+from gamelog.core.errors import IllegalMove, NotationError, SetupError
 from gamelog.games import detect, find
 from gamelog.games.mystical_seeds import GAME
 from gamelog.games.mystical_seeds.moves import (
@@ -110,18 +110,64 @@ def test_x_tokens_sun_and_exchange() -> None:
 def test_the_header() -> None:
     header = GAME.parse(
         "# a comment\ngame: Mystical Seeds\n"
-        + BASE.split("\n", 1)[1].replace("players: Ann, Bob", "players: Ann Bob")
-        + "first: Bob\nsupply: red=4 brown=2\nlab: circles 5 lines 1-2 2-3 3-4 4-5 5-1 tiles 4\n"
+        + BASE.split("\n", 1)[1]
+        + "first: bob\nsupply: red=4 brown=2\nlab: circles 5 lines 1-2 2-3 3-4 4-5 5-1 tiles 4\n"
         "decks: L1=9 L2=8\npiles: I=7 II=6\n"
     ).header
-    assert header.game == "Mystical Seeds"
-    assert (header.players, header.first) == (["Ann", "Bob"], "Bob")
+    assert ([p.name for p in header.players], header.first) == (["Ann", "Bob"], "bob")
     assert header.garden == {"red": "duplicate", "yellow": "upgrade", "blue": "graft"}
     assert header.supply == {"red": 4, "brown": 2}
     assert (header.lab.circles, header.lab.tile_spaces, len(header.lab.lines)) == (5, 4, 5)
     assert header.research[0] == (PlantCard(1, "Candlestick Lotus", ("red", "red", "yellow"), 2), 5)
     assert header.bookshelf[1] == [TileSpec(k) for k in ("potion", "ascend", "gather", "twice")]
+    assert [(c.player, c.card, c.line, c.player_column) for c in header.cards] == [
+        ("Ann", "green3", 13, 6),
+        ("Bob", "potion", 14, 6),
+    ]
     assert (header.decks, header.piles) == ({1: 9, 2: 8}, {1: 7, 2: 6})
+    state = GAME.setup(GAME.parse(BASE + "first: bob\n"))
+    assert (state.current, state.order) == ("Bob", ["Bob", "Ann"])
+
+
+def test_a_mistyped_header_key_gets_the_nearest_key() -> None:
+    result = play(header=BASE + 'reserch: L1 "Glow Cap" yellow yellow = 1\n')
+    assert isinstance(result.error, SetupError)
+    assert (result.error.line, result.error.column) == (14, 1)
+    assert result.error.message == "unknown header key 'reserch'; did you mean 'research'?"
+
+
+def test_player_names_are_found_without_regard_to_case() -> None:
+    header = BASE.replace("card Ann: green3", "card ann: green3") + "first: BOB\n"
+    result = play(
+        "bob: collect upgrade; upgrade 1 to orange; fairy to blue",
+        "ANN: collect graft; graft 4+5 at 4; fairy to red",
+        header=header,
+    )
+    assert result.error is None and result.moves_applied == 2
+    assert result.state.players["Ann"].card == "green3"
+    assert result.log is not None
+    assert [turn.player for turn in result.log.moves] == ["bob", "ANN"]
+
+
+def test_an_unknown_name_gets_the_nearest_player() -> None:
+    result = play("Anne: collect graft; graft 4+5 at 4; fairy to red")
+    assert isinstance(result.error, IllegalMove)
+    assert result.error.message == "Anne is not a player of this game; did you mean 'Ann'?"
+    assert result.error.facts == ["the players: Ann, Bob"]
+    card = play(header=BASE.replace("card Bob: potion", "card Bobb: potion"))
+    assert isinstance(card.error, SetupError)
+    assert (card.error.line, card.error.column) == (13, 6)
+    assert card.error.message == "Bobb is not a player of this game; did you mean 'Bob'?"
+    first = play(header=BASE + "first: Cid\n")
+    assert isinstance(first.error, SetupError)
+    assert (first.error.line, first.error.column) == (14, 8)
+    assert first.error.message == "Cid is not a player of this game"
+
+
+def test_players_with_names_of_several_words() -> None:
+    header = BASE.replace("Ann, Bob", "Mary Lee, Bob").replace("card Ann", "card mary lee")
+    result = play("Mary Lee: collect graft; graft 4+5 at 4; fairy to red", header=header)
+    assert result.error is None and result.moves_applied == 1
 
 
 @pytest.mark.parametrize(
@@ -155,7 +201,7 @@ def test_starting_cards_are_placed_counter_clockwise_from_left_of_the_lab_fairy(
         (("card Ann: green3", "card Ann: green3 red"), 12, "offers no choice"),
         (("card Ann: green3", "card Ann: green3 order red blue green"), 12, "order must list"),
         (("card Ann: green3\n", ""), 2, "Ann has no Starting Resource card"),
-        (("players: Ann, Bob", "players: Ann"), 2, "for 2 to 4 players"),
+        (("players: Ann, Bob", "players: Ann"), 2, "is played by 2 to 4 players"),
         (("players: Ann, Bob", "players: Ann, Bob, ann"), 2, "named twice"),
         (("garden: red=duplicate yellow=upgrade blue=graft", "garden: red=graft"), 3, "missing"),
         (
@@ -173,7 +219,9 @@ def test_starting_cards_are_placed_counter_clockwise_from_left_of_the_lab_fairy(
             10,
             "must show its seeds",
         ),
-        (("game: Mystical Seeds", "game: Mystical Seeds\ngame: again"), 2, "given twice"),
+        (("game: Mystical Seeds", "game: Mystical Seeds\ngame: again"), 2, "a second 'game:'"),
+        (("card Bob: potion", "card Bob: potion\ncard bob: blue"), 14, "a second 'card bob:'"),
+        (("players: Ann, Bob", "players: Ann (red), Bob"), 2, "without anything in brackets"),
         (("garden:", "lab: circles 4 lines 1-2 2-5\ngarden:"), 3, "names circle 5"),
         (("garden:", "lab: ring 2\ngarden:"), 3, "3 to 20 circles"),
         (("garden:", "supply: red=1\ngarden:"), 14, "no red seed left for Bob"),
@@ -205,7 +253,7 @@ def test_setup_errors_name_the_header_line(change: tuple[str, str], line: int, w
             "the sun tile has nothing to say here; write it like `take sun at 4`",
         ),
         ("Ann: take sun at 3 at 4", 20, "take sun: this is said twice"),
-        ('Ann: cultivate "Moon Fern with 1', 16, "unexpected '\"Moon Fern with 1'"),
+        ('Ann: cultivate "Moon Fern with 1', 16, "unexpected '\"Moon'; expected a quoted"),
         ("Ann: refill I5 sun", 13, "unexpected 'I5'; expected a Bookshelf slot like I2"),
     ],
 )
@@ -216,12 +264,12 @@ def test_notation_errors_say_what_was_expected(turn: str, column: int, message: 
     assert result.error.message.startswith(message)
 
 
-def test_a_header_line_after_the_first_turn_is_a_notation_error() -> None:
+def test_a_header_line_after_the_first_turn_is_a_setup_error() -> None:
     result = play("Ann: collect graft; fairy to red", "garden: red=graft")
-    assert isinstance(result.error, NotationError)
+    assert isinstance(result.error, SetupError)
     assert (result.error.line, result.error.message) == (
         15,
-        "unexpected 'garden'; expected the end of the line or a player name",
+        "the header line 'garden:' comes after the first move (line 14)",
     )
 
 

@@ -10,7 +10,7 @@ from mystical_seeds_helpers import SAMPLES
 
 from gamelog.core.replay import replay
 from gamelog.games.mystical_seeds import GAME
-from gamelog.games.mystical_seeds.catalogue import tile_kinds
+from gamelog.games.mystical_seeds.components import TILE_KINDS
 
 VALID = [
     (SAMPLES / name).read_text(encoding="utf-8")
@@ -46,7 +46,7 @@ COLOUR = st.sampled_from(["red", "yellow", "blue", "orange", "green", "purple", 
 TRACK = st.sampled_from(["red", "yellow", "blue"])
 SLOT = st.sampled_from(["I1", "I2", "I3", "I4", "II1", "II2", "II3", "II4"])
 CARD = st.sampled_from(['"Moon Fern"', '"Elder Rose"', '"Star Vine"', '"Nowhere"'])
-TILE = st.sampled_from(sorted(tile_kinds()))
+TILE = st.sampled_from(sorted(TILE_KINDS))
 CLAUSE = st.one_of(
     st.builds(
         "collect {}{}".format,

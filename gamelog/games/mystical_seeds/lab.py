@@ -9,7 +9,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gamelog.games.mystical_seeds.moves import LabSpec
+
+@dataclass(frozen=True)
+class LabSpec:
+    """A Laboratory layout as the header declares it (``lab:``): circles 1..n
+    numbered clockwise from the top circle, the lines joining them, and the number
+    of Knowledge-tile spaces. The default is the printed board."""
+
+    circles: int = 6
+    lines: tuple[tuple[int, int], ...] = ((1, 2), (2, 3), (3, 4), (4, 5), (5, 6), (6, 1))
+    tile_spaces: int = 6
 
 
 @dataclass(frozen=True)

@@ -1,104 +1,25 @@
-"""Typed values of a Mystical Seeds log, and the Lark transformer that builds them.
+"""Typed Mystical Seeds moves, the grammar they are parsed with, and the transformer.
 
-A log is a header (the setup no log line could infer: seating, Garden fairies,
-plant cards and tiles dealt, Starting Resource cards) and one ``Turn`` per line.
-A turn is a list of clauses in the order the player did them: Inspiration
-clauses, the one action with its follow-ups, then the cleanup reveals/refills.
-Every clause keeps its own line and column so an illegal clause is pointed at
-exactly.
+A log is a header (read by header.py) and one ``Turn`` per line. A turn is a
+list of clauses in the order the player did them: Inspiration clauses, the one
+action with its follow-ups, then the cleanup reveals/refills. Every clause keeps
+its own line and column so an illegal clause is pointed at exactly. The pieces
+that moves and header values share (plant cards, tiles) are read by
+:class:`Pieces`, which the header's reader extends.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from lark import Token, Transformer, Tree, v_args
 from lark.tree import Meta
 
-from gamelog.core.errors import NotationError, SetupError
+from gamelog.core.errors import NotationError
 from gamelog.core.game import Located, Move
-from gamelog.core.notation import transform
-
-# ---------------------------------------------------------------- components
-
-
-@dataclass(frozen=True)
-class PlantCard:
-    """A plant: its deck level, name, the seeds shown and its prestige points."""
-
-    level: int
-    name: str
-    seeds: tuple[str, ...]
-    points: int
-
-    def describe(self) -> str:
-        return f'L{self.level} "{self.name}" {" ".join(self.seeds)} = {self.points}'
-
-
-@dataclass(frozen=True)
-class TileSpec:
-    """A Knowledge tile as a log names it. Plant tiles also carry their seeds and
-    points (``plant(red blue = 1)``); a bare ``plant`` leaves them None."""
-
-    kind: str
-    seeds: tuple[str, ...] | None = None
-    points: int | None = None
-
-    def describe(self) -> str:
-        if self.kind == "plant" and self.seeds is not None:
-            return f"plant({' '.join(self.seeds)} = {self.points})"
-        return self.kind
-
-    def matches(self, other: TileSpec) -> bool:
-        """Whether this (possibly bare) reference names the concrete tile ``other``."""
-        if self.kind != other.kind:
-            return False
-        return self.seeds is None or (self.seeds == other.seeds and self.points == other.points)
-
-
-# ---------------------------------------------------------------- header
-
-
-@dataclass(frozen=True)
-class LabSpec:
-    """The Laboratory graph: circles 1..n numbered clockwise from the top circle,
-    the lines joining them, and the number of Knowledge-tile spaces."""
-
-    circles: int = 6
-    lines: tuple[tuple[int, int], ...] = ((1, 2), (2, 3), (3, 4), (4, 5), (5, 6), (6, 1))
-    tile_spaces: int = 6
-
-
-@dataclass(frozen=True)
-class CardChoice:
-    """A player's Starting Resource card with the picks it asks for."""
-
-    card: str
-    picks: tuple[str, ...]
-    order: tuple[str, ...] | None
-    line: int
-
-
-@dataclass
-class Header:
-    """The setup lines of a log. ``lines`` remembers where each key was written."""
-
-    game: str | None = None
-    players: list[str] = field(default_factory=list)
-    first: str | None = None
-    garden: dict[str, str] | None = None
-    supply: dict[str, int] | None = None
-    lab: LabSpec = field(default_factory=LabSpec)
-    research: list[tuple[PlantCard, int]] = field(default_factory=list)
-    bookshelf: dict[int, list[TileSpec | None]] = field(default_factory=dict)
-    cards: dict[str, CardChoice] = field(default_factory=dict)
-    decks: dict[int, int] = field(default_factory=dict)
-    piles: dict[int, int] = field(default_factory=dict)
-    lines: dict[str, int] = field(default_factory=dict)
-
-    def line_of(self, key: str) -> int:
-        return self.lines.get(key, 1)
-
+from gamelog.core.notation import Grammar, transform
+from gamelog.games.mystical_seeds.plants import PlantCard
+from gamelog.games.mystical_seeds.tiles import TileSpec
 
 # ---------------------------------------------------------------- clauses
 
@@ -236,7 +157,6 @@ class Turn(Move):
 
 # ---------------------------------------------------------------- transformer
 
-_HEADER_KEYS = "game players first garden supply lab research bookshelf card decks piles"
 _KEYWORDS = (
     "unlimited ring circles lines tiles order collect keep duplicate upgrade graft "
     "gather study potion exchange for sun move x pay cultivate with advance top "
@@ -245,7 +165,7 @@ _KEYWORDS = (
 
 #: Words for the "expected ..." part of notation errors.
 DESCRIBE: dict[str, str] = {
-    "NAME": "a player name",
+    "PLAYER": "a player name",
     "INT": "a number",
     "STRING": 'a quoted plant name like "Moon Fern"',
     "TRACK": "red, yellow or blue",
@@ -258,10 +178,8 @@ DESCRIBE: dict[str, str] = {
     "TILE": "a Knowledge tile like potion",
     "CARD_ID": "a Starting Resource card like green3",
     "NONE": "'none'",
-    "REST_OF_LINE": "a value",
     "_SEP": "',' or ';'",
     "_FAIRY_KW": "'fairy'",
-    **{f"_{word.upper()}_KEY": f"'{word}'" for word in _HEADER_KEYS.split()},
     **{f"_{word.upper()}": f"'{word}'" for word in _KEYWORDS.split()},
 }
 
@@ -300,16 +218,14 @@ def _ints(items: list[object]) -> list[int]:
     return [int(item) for item in items if isinstance(item, Token) and item.type == "INT"]
 
 
+def tile_of(item: Token | TileSpec) -> TileSpec:
+    """A tile as the grammar gives it: a TILE word, or a plant tile already read."""
+    return item if isinstance(item, TileSpec) else TileSpec(_word(item))
+
+
 @v_args(meta=True)
-class LogBuilder(Transformer[Token, tuple[Header, list[Turn]]]):
-    """Parse tree -> (Header, [Turn]); header checks that need only the text."""
-
-    def __init__(self, text: str) -> None:
-        super().__init__()
-        self.header = Header()
-        self.lines = text.split("\n")
-
-    # --- pieces ---------------------------------------------------------
+class Pieces(Transformer[Token, object]):
+    """The pieces moves and header values share: plant cards and plant tiles."""
 
     def plant_card(self, meta: Meta, items: list[Token]) -> PlantCard:
         level = int(str(items[0])[1])
@@ -322,135 +238,15 @@ class LogBuilder(Transformer[Token, tuple[Header, list[Turn]]]):
         *colours, points = items
         return TileSpec("plant", tuple(_word(c) for c in colours), int(points))
 
-    def _tile(self, item: Token | TileSpec) -> TileSpec:
-        return item if isinstance(item, TileSpec) else TileSpec(_word(item))
 
-    # --- header ---------------------------------------------------------
+@v_args(meta=True)
+class MoveBuilder(Pieces):
+    """Parse tree of the moves -> [Turn]. ``text`` is the log, so that each turn
+    keeps its line as written."""
 
-    def _once(self, key: str, meta: Meta) -> None:
-        if key in self.header.lines:
-            raise SetupError(
-                f"'{key}:' is given twice (first on line {self.header.lines[key]})",
-                line=meta.line,
-                column=meta.column,
-            )
-        self.header.lines[key] = meta.line
-
-    def game_line(self, meta: Meta, items: list[Token]) -> None:
-        self._once("game", meta)
-        self.header.game = str(items[0]).strip() if items else None
-
-    def players_line(self, meta: Meta, items: list[Token]) -> None:
-        self._once("players", meta)
-        self.header.players = [str(item) for item in items]
-
-    def first_line(self, meta: Meta, items: list[Token]) -> None:
-        self._once("first", meta)
-        self.header.first = str(items[0])
-
-    def fairy_place(self, meta: Meta, items: list[Token]) -> tuple[str, str, int, int]:
-        return _word(items[0]), _word(items[1]), meta.line, meta.column
-
-    def garden_line(self, meta: Meta, items: list[tuple[str, str, int, int]]) -> None:
-        self._once("garden", meta)
-        garden: dict[str, str] = {}
-        for location, fairy, line, column in items:
-            if location in garden:
-                raise SetupError(
-                    f"the {location} location is given twice", line=line, column=column
-                )
-            garden[location] = fairy
-        self.header.garden = garden
-
-    def supply_count(self, meta: Meta, items: list[Token]) -> tuple[str, int]:
-        return _word(items[0]), int(items[1])
-
-    def supply_line(self, meta: Meta, items: list[tuple[str, int]]) -> None:
-        self._once("supply", meta)
-        self.header.supply = dict(items) if items else None
-
-    def ring(self, meta: Meta, items: list[Token]) -> LabSpec:
-        size = int(items[0])
-        if not 3 <= size <= 20:
-            raise SetupError(f"a Laboratory ring needs 3 to 20 circles, not {size}", **_where(meta))
-        return LabSpec(size, tuple((n, n % size + 1) for n in range(1, size + 1)))
-
-    def lab_link(self, meta: Meta, items: list[Token]) -> tuple[int, int, int, int]:
-        return int(items[0]), int(items[1]), meta.line, meta.column
-
-    def circles(self, meta: Meta, items: list[object]) -> LabSpec:
-        size = int(items[0])  # type: ignore[call-overload]
-        if not 3 <= size <= 20:
-            raise SetupError(f"a Laboratory needs 3 to 20 circles, not {size}", **_where(meta))
-        links: list[tuple[int, int]] = []
-        for first, second, line, column in items[1:]:  # type: ignore[misc]
-            for circle in (first, second):
-                if not 1 <= circle <= size:
-                    raise SetupError(
-                        f"line {first}-{second} names circle {circle}; circles are 1-{size}",
-                        line=line,
-                        column=column,
-                    )
-            if first == second:
-                raise SetupError(
-                    f"line {first}-{second} joins a circle to itself", line=line, column=column
-                )
-            links.append((first, second))
-        return LabSpec(size, tuple(links))
-
-    def lab_tiles(self, meta: Meta, items: list[Token]) -> int:
-        return int(items[0])
-
-    def lab_line(self, meta: Meta, items: list[object]) -> None:
-        self._once("lab", meta)
-        spec = items[0]
-        assert isinstance(spec, LabSpec)
-        if len(items) > 1:
-            spaces = int(items[1])  # type: ignore[call-overload]
-            spec = LabSpec(spec.circles, spec.lines, spaces)
-        self.header.lab = spec
-
-    def research_line(self, meta: Meta, items: list[PlantCard]) -> None:
-        self.header.lines.setdefault("research", meta.line)
-        self.header.research.append((items[0], meta.line))
-
-    def bookshelf_line(self, meta: Meta, items: list[object]) -> None:
-        row = len(str(items[0]))
-        self._once(f"bookshelf {'I' * row}", meta)
-        tiles: list[TileSpec | None] = []
-        for item in items[1:]:
-            if isinstance(item, Token) and item.type == "NONE":
-                tiles.append(None)
-            else:
-                tiles.append(self._tile(item))  # type: ignore[arg-type]
-        self.header.bookshelf[row] = tiles
-
-    def card_choice(self, meta: Meta, items: list[Token]) -> str:
-        return _word(items[0])
-
-    def card_order(self, meta: Meta, items: list[Token]) -> tuple[str, ...]:
-        return tuple(_word(item) for item in items)
-
-    def card_line(self, meta: Meta, items: list[object]) -> None:
-        player = str(items[0])
-        self._once(f"card {player}", meta)
-        order = items[-1] if isinstance(items[-1], tuple) else None
-        picks = tuple(item for item in items[2:] if isinstance(item, str))
-        self.header.cards[player] = CardChoice(_word(items[1]), picks, order, meta.line)  # type: ignore[arg-type]
-
-    def deck_count(self, meta: Meta, items: list[Token]) -> tuple[int, int]:
-        return int(str(items[0])[1]), int(items[1])
-
-    def decks_line(self, meta: Meta, items: list[tuple[int, int]]) -> None:
-        self._once("decks", meta)
-        self.header.decks = dict(items)
-
-    def pile_count(self, meta: Meta, items: list[Token]) -> tuple[int, int]:
-        return len(str(items[0])), int(items[1])
-
-    def piles_line(self, meta: Meta, items: list[tuple[int, int]]) -> None:
-        self._once("piles", meta)
-        self.header.piles = dict(items)
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.lines = text.split("\n")
 
     # --- clauses --------------------------------------------------------
 
@@ -549,10 +345,10 @@ class LogBuilder(Transformer[Token, tuple[Header, list[Turn]]]):
         return "x_on", tuple(_name(item) for item in items), meta
 
     def drawn(self, meta: Meta, items: list[object]) -> tuple[str, object, Meta]:
-        return "drawn", tuple(self._tile(item) for item in items), meta  # type: ignore[arg-type]
+        return "drawn", tuple(tile_of(item) for item in items), meta  # type: ignore[arg-type]
 
     def take(self, meta: Meta, items: list[object]) -> Take:
-        tile = self._tile(items[0])  # type: ignore[arg-type]
+        tile = tile_of(items[0])  # type: ignore[arg-type]
         rest = items[1:]
         slot = None
         if rest and isinstance(rest[0], Token) and rest[0].type == "SLOT":
@@ -587,7 +383,7 @@ class LogBuilder(Transformer[Token, tuple[Header, list[Turn]]]):
     def refill(self, meta: Meta, items: list[object]) -> Refill:
         slot = str(items[0]).upper()
         last = items[1]
-        tile = None if isinstance(last, Token) and last.type == "NONE" else self._tile(last)  # type: ignore[arg-type]
+        tile = None if isinstance(last, Token) and last.type == "NONE" else tile_of(last)  # type: ignore[arg-type]
         return Refill(slot=slot, tile=tile, **_where(meta))
 
     # --- lines ----------------------------------------------------------
@@ -600,15 +396,33 @@ class LogBuilder(Transformer[Token, tuple[Header, list[Turn]]]):
         return Turn(
             line=meta.line,
             column=meta.column,
-            player=str(player),
+            player=" ".join(player.split()),
             source=source,
             clauses=clauses,
         )
 
-    def start(self, meta: Meta, items: list[object]) -> tuple[Header, list[Turn]]:
-        return self.header, [item for item in items if isinstance(item, Turn)]
+    def start(self, meta: Meta, items: list[object]) -> list[Turn]:
+        return [item for item in items if isinstance(item, Turn)]
 
 
-def build(tree: Tree[Token], text: str) -> tuple[Header, list[Turn]]:
-    """Turn a parse tree into the header and the turns (raises NotationError/SetupError)."""
-    return transform(LogBuilder(text).transform, tree)  # type: ignore[no-any-return]
+GRAMMAR = Grammar(
+    "mystical_seeds",
+    starts=(
+        "start",
+        "garden_value",
+        "supply_value",
+        "lab_value",
+        "research_value",
+        "bookshelf_value",
+        "card_value",
+        "decks_value",
+        "piles_value",
+    ),
+    describe=DESCRIBE,
+)
+
+
+def moves_from(body: str) -> list[Turn]:
+    """The turns of a log whose header lines are blanked (raises NotationError)."""
+    tree: Tree[Token] = GRAMMAR.parse(body)
+    return transform(MoveBuilder(body).transform, tree)  # type: ignore[no-any-return]

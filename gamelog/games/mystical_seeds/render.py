@@ -4,13 +4,8 @@ from __future__ import annotations
 
 from gamelog.games.mystical_seeds.scoring import number
 from gamelog.games.mystical_seeds.seeds import COLOURS, PRIMARY
-from gamelog.games.mystical_seeds.state import (
-    FAIRIES,
-    SLOT_COLUMNS,
-    GameState,
-    PlayerState,
-    slot_name,
-)
+from gamelog.games.mystical_seeds.state import FAIRIES, GameState, PlayerState
+from gamelog.games.mystical_seeds.tiles import SLOT_COLUMNS, slot_name
 
 
 def render(state: GameState) -> str:

@@ -9,7 +9,7 @@ then to the most seeds left in the Laboratory; then the tied players share.
 from __future__ import annotations
 
 from gamelog.core.scoring import Number, ScoreSheet, TieBreak
-from gamelog.games.mystical_seeds.catalogue import tile_prestige
+from gamelog.games.mystical_seeds.components import tile_prestige
 from gamelog.games.mystical_seeds.seeds import PRIMARY
 from gamelog.games.mystical_seeds.state import GameState, PlayerState, track_prestige
 
@@ -31,6 +31,11 @@ def prestige_sources(player: PlayerState) -> int:
     plants = sum(1 for card in player.plants if card.points > 0)
     tiles = sum(1 for tile in player.tiles if tile_prestige(tile.spec.kind) > 0)
     return plants + tiles + (1 if player.card_prestige > 0 else 0)
+
+
+def running_scores(state: GameState) -> dict[str, Number]:
+    """Prestige so far per player, for replay views."""
+    return {name: number(player.prestige()) for name, player in state.players.items()}
 
 
 def score_sheet(state: GameState) -> ScoreSheet:

@@ -1,4 +1,6 @@
-"""The mutable position of a game of Mystical Seeds, and how the header sets it up.
+"""The mutable position of a game of Mystical Seeds, and how the header sets it up:
+the seats and the starting player, the Garden, the Research Area, the Bookshelf
+and each player's Starting Resource card.
 
 One ``GameState`` per log; turns change it in place. Seeds are colour names,
 circles are 0-based indices (users see 1-based numbers).
@@ -8,33 +10,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from gamelog.core.errors import SetupError
-from gamelog.games.mystical_seeds.catalogue import starting_cards, tile_kinds, tile_prestige
+from gamelog.core.errors import IllegalMove, SetupError
+from gamelog.core.header import PLAYERS_LINE_RULE
+from gamelog.core.turns import Roster, TurnOrder
+from gamelog.games.mystical_seeds import rulebook as R
+from gamelog.games.mystical_seeds.components import STARTING_CARDS, tile_prestige
+from gamelog.games.mystical_seeds.header import CardChoice, Header
 from gamelog.games.mystical_seeds.lab import LabGraph
-from gamelog.games.mystical_seeds.moves import Header, PlantCard, TileSpec
+from gamelog.games.mystical_seeds.plants import PlantCard
+from gamelog.games.mystical_seeds.rulebook import TRACK_LENGTH
 from gamelog.games.mystical_seeds.seeds import COLOURS, PRIMARY, SECONDARY
+from gamelog.games.mystical_seeds.tiles import (
+    SLOT_COLUMNS,
+    HeldTile,
+    TileSpec,
+    slot_name,
+    tile_row_problem,
+)
 
 FAIRIES: tuple[str, ...] = ("duplicate", "upgrade", "graft")
 #: Where the three Garden fairies stand when a log does not say (the rule text's order).
 DEFAULT_GARDEN: dict[str, str] = {"red": "duplicate", "yellow": "upgrade", "blue": "graft"}
-TRACK_LENGTH = 9
-#: Track spaces beside the Bookshelf rows: entering space 3 offers a Level I tile,
-#: space 6 a Level II tile.
-TILE_SPACES: dict[int, int] = {3: 1, 6: 2}
-SLOT_COLUMNS = 4
-PRESTIGE_TO_END = 10
-
-
-def slot_name(row: int, column: int) -> str:
-    """``I2``, ``II4``: row (1 or 2) and column (1-4, left to right)."""
-    return "I" * row + str(column)
-
-
-def slots_beside(track: str, space: int) -> tuple[str, str]:
-    """The two Bookshelf slots to the left and right of a track's space 3 or 6."""
-    row = TILE_SPACES[space]
-    column = PRIMARY.index(track) + 1
-    return slot_name(row, column), slot_name(row, column + 1)
 
 
 def track_prestige(space: int) -> int:
@@ -42,14 +38,6 @@ def track_prestige(space: int) -> int:
     if space >= TRACK_LENGTH:
         return 2
     return 1 if space >= 7 else 0
-
-
-@dataclass
-class HeldTile:
-    """A Knowledge tile on a player's Laboratory board (``sun`` remembers its circle)."""
-
-    spec: TileSpec
-    sun_circle: int | None = None
 
 
 @dataclass
@@ -91,8 +79,10 @@ class ResearchSlot:
 @dataclass
 class GameState:
     graph: LabGraph
+    #: The players by name, in the order of the players line.
     players: dict[str, PlayerState]
-    order: list[str]
+    #: The seats in the order they play, from the starting player clockwise.
+    turns: TurnOrder
     garden: dict[str, str]
     #: Seeds left per colour in the Garden; None where the supply is unlimited.
     supply: dict[str, int | None]
@@ -104,7 +94,6 @@ class GameState:
     pile_out: dict[int, bool]
     #: Every plant card named so far, so a name always means the same card.
     known_cards: dict[str, tuple[PlantCard, int]] = field(default_factory=dict)
-    turn_index: int = 0
     #: Extra turns still owed to the current player after the next one.
     extra_turns: int = 0
     #: Whether the next turn is an extra turn of the player who just played.
@@ -116,7 +105,12 @@ class GameState:
 
     @property
     def current(self) -> str:
-        return self.order[self.turn_index]
+        return self.turns.current
+
+    @property
+    def order(self) -> list[str]:
+        """The players in the order they play a round, from the starting player."""
+        return self.turns.seats
 
     def fairies_at(self, location: str) -> list[str]:
         return [fairy for fairy in FAIRIES if self.garden[fairy] == location]
@@ -129,10 +123,13 @@ def setup_state(header: Header) -> GameState:
     supply: dict[str, int | None] = dict.fromkeys(COLOURS)
     for colour, count in (header.supply or {}).items():
         supply[colour] = count
+    first = _first_seat(header, players)
     state = GameState(
         graph=graph,
         players={name: PlayerState(name, [None] * graph.size) for name in players},
-        order=_turn_order(header, players),
+        # Seated from the starting player, so that "turn order: ..." in a report
+        # reads in the order the round is played and a round ends at seat 0.
+        turns=TurnOrder(players[first:] + players[:first]),
         garden=_garden(header),
         supply=supply,
         research=_research(header),
@@ -144,9 +141,10 @@ def setup_state(header: Header) -> GameState:
     )
     for card, line in header.research:
         remember_card(state, card, line)
+    cards = _cards_by_player(header, players)
     taken: dict[str, str] = {}
     for name in players:
-        _starting_card(state, header, state.players[name], taken)
+        _starting_card(state, header, cards.get(name), state.players[name], taken)
     return state
 
 
@@ -163,34 +161,49 @@ def remember_card(state: GameState, card: PlantCard, line: int) -> str | None:
 
 
 def _players(header: Header) -> list[str]:
-    line = header.line_of("players")
+    """The players' names; the core has checked their count and that none is named
+    twice."""
     if not header.players:
         raise SetupError("the header names no players (players: Ann, Bob)", line=1, column=1)
-    if not 2 <= len(header.players) <= 4:
-        raise SetupError(
-            f"Mystical Seeds is for 2 to 4 players; the header names {len(header.players)}",
-            line=line,
-            column=1,
-        )
-    seen: set[str] = set()
-    for name in header.players:
-        if name.lower() in seen:
-            raise SetupError(f"{name} is named twice in players:", line=line, column=1)
-        seen.add(name.lower())
-    return header.players
+    for entry in header.players:
+        if entry.attribute is not None:
+            raise SetupError(
+                f"Mystical Seeds seats players without anything in brackets; "
+                f"write {entry.name}, not {entry.name} ({entry.attribute})",
+                rule=PLAYERS_LINE_RULE,
+                line=entry.line,
+                column=entry.attribute_column,
+            )
+    return [entry.name for entry in header.players]
 
 
-def _turn_order(header: Header, players: list[str]) -> list[str]:
+def _first_seat(header: Header, players: list[str]) -> int:
+    """The seat of the starting player (``first:``, found without regard to case)."""
     if header.first is None:
-        return list(players)
-    if header.first not in players:
-        raise SetupError(
-            f"first: {header.first} is not a player ({', '.join(players)})",
-            line=header.line_of("first"),
-            column=1,
-        )
-    start = players.index(header.first)
-    return players[start:] + players[:start]
+        return 0
+    line = header.lines.first("first")
+    where = {"line": line.line, "column": line.value_column} if line else {}
+    name = _resolve(Roster(players), header.first, R.FIRST_PLAYER, where)
+    return players.index(name)
+
+
+def _resolve(roster: Roster, written: str, rule: str, where: dict[str, int]) -> str:
+    """The player a header entry names, in the core's words when it names nobody
+    who plays (a setup error, not an illegal move: the header is at fault)."""
+    try:
+        return roster.resolve(written, rule=rule, **where)
+    except IllegalMove as error:
+        raise SetupError(error.message, rule=error.rule, facts=error.facts, **where) from None
+
+
+def _cards_by_player(header: Header, players: list[str]) -> dict[str, CardChoice]:
+    """Each ``card PLAYER:`` line under the name of the player it names."""
+    roster = Roster(players)
+    cards: dict[str, CardChoice] = {}
+    for choice in header.cards:
+        where = {"line": choice.line, "column": choice.player_column}
+        cards[_resolve(roster, choice.player, R.CARD_PLAYER, where)] = choice
+    return cards
 
 
 def _garden(header: Header) -> dict[str, str]:
@@ -246,7 +259,7 @@ def _bookshelf(header: Header) -> dict[str, TileSpec | None]:
                 line=1,
                 column=1,
             )
-        line = header.line_of(key)
+        line = header.line_of("bookshelf", row)
         if len(tiles) != SLOT_COLUMNS:
             raise SetupError(
                 f"{key}: needs four tiles (one per slot, left to right); it lists {len(tiles)}",
@@ -255,33 +268,25 @@ def _bookshelf(header: Header) -> dict[str, TileSpec | None]:
             )
         for column, tile in enumerate(tiles, start=1):
             if tile is not None:
-                check_tile_row(tile, row, line)
+                _check_tile_row(tile, row, line)
             shelf[slot_name(row, column)] = tile
     return shelf
 
 
-def check_tile_row(tile: TileSpec, row: int, line: int) -> None:
+def _check_tile_row(tile: TileSpec, row: int, line: int) -> None:
     """A tile must belong to the row it is laid in, and plant tiles must show their seeds."""
-    kind = tile_kinds()[tile.kind]
-    if kind.level != row:
-        raise SetupError(
-            f"{tile.kind} is a Level {'I' * kind.level} tile, not Level {'I' * row}",
-            line=line,
-            column=1,
-        )
-    if tile.kind == "plant" and tile.seeds is None:
-        raise SetupError(
-            "a plant tile on the Bookshelf must show its seeds and points, e.g. "
-            "plant(red blue = 1)",
-            line=line,
-            column=1,
-        )
+    problem = tile_row_problem(tile, row)
+    if problem is not None:
+        raise SetupError(problem, line=line, column=1)
 
 
 def _starting_card(
-    state: GameState, header: Header, player: PlayerState, taken: dict[str, str]
+    state: GameState,
+    header: Header,
+    choice: CardChoice | None,
+    player: PlayerState,
+    taken: dict[str, str],
 ) -> None:
-    choice = header.cards.get(player.name)
     if choice is None:
         raise SetupError(
             f"{player.name} has no Starting Resource card (card {player.name}: green3)",
@@ -289,7 +294,7 @@ def _starting_card(
             column=1,
         )
     line = choice.line
-    card = starting_cards().get(choice.card)
+    card = STARTING_CARDS.get(choice.card)
     if card is None:  # pragma: no cover - the grammar only admits known ids
         raise SetupError(f"unknown Starting Resource card {choice.card}", line=line, column=1)
     if choice.card in taken:

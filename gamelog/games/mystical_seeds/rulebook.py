@@ -1,11 +1,20 @@
-"""The rules an illegal move can break, each named in the rule text's own terms.
+"""The wording of every Mystical Seeds rule an error cites, in the rule text's own
+terms, and the rules' figures that are not component data.
 
 An IllegalMove carries one of these as ``rule`` so that a report says which
-rule was broken, separately from the facts of the position.
+rule was broken, separately from the facts of the position; keeping the wording
+here keeps it the same wherever the rule is checked.
 """
+
+#: The spaces of a Knowledge track (a fairy at the top is on space 9).
+TRACK_LENGTH = 9
+#: Prestige that ends the game at the start of a round.
+PRESTIGE_TO_END = 10
 
 TURN_ORDER = "players take turns clockwise, beginning with the starting player"
 PLAYERS = "only the players named in the header take turns"
+FIRST_PLAYER = "the starting player is one of the players"
+CARD_PLAYER = "each player picks a Starting Resource card"
 PHASES = "a turn is the Inspiration phase, then the action, then the cleanup"
 ONE_ACTION = "in the action phase a player must choose exactly one action"
 LAB = "seeds sit in the circles of the Laboratory board, one per circle"
@@ -53,4 +62,7 @@ TILE_DRAW = "Draw three: keep one of three Level II tiles, the others go under t
 TILE_SWAP = "Swap: move back two spaces on one track to advance two on another"
 TILE_EFFECT = "a Knowledge tile's effect is applied as the tile says"
 EXTRA_TURNS = "extra turns are taken before play passes to the next player"
-GAME_END = "at the start of a round, if anyone has 10 or more prestige the game ends at once"
+GAME_END = (
+    f"at the start of a round, if anyone has {PRESTIGE_TO_END} or more prestige "
+    "the game ends at once"
+)
