@@ -127,7 +127,7 @@ class Game(ABC, Generic[HeaderT, StateT, MoveT]):
         """The typed header; raises SetupError or NotationError at the value at fault."""
 
     @abstractmethod
-    def moves_from(self, body: str, header: HeaderT) -> list[MoveT]:
+    def moves_from(self, body: str, header: HeaderT) -> Sequence[MoveT]:
         """The moves of ``body`` (the log with its header lines blanked, so that
         line numbers are the file's). Raises NotationError."""
 

@@ -10,6 +10,7 @@ that moves and header values share (plant cards, tiles) are read by
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from lark import Token, Transformer, Tree, v_args
@@ -422,7 +423,10 @@ GRAMMAR = Grammar(
 )
 
 
-def moves_from(body: str) -> list[Turn]:
+def moves_from(body: str) -> Sequence[Turn]:
     """The turns of a log whose header lines are blanked (raises NotationError)."""
-    tree: Tree[Token] = GRAMMAR.parse(body)
-    return transform(MoveBuilder(body).transform, tree)  # type: ignore[no-any-return]
+    return GRAMMAR.parse_lines(body, _read)
+
+
+def _read(tree: Tree[Token], text: str) -> list[Turn]:
+    return transform(MoveBuilder(text).transform, tree)  # type: ignore[no-any-return]

@@ -10,6 +10,7 @@ the ``setup:`` header line (header.py).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from lark import Token, Transformer, Tree
@@ -190,7 +191,7 @@ GRAMMAR = Grammar(
 )
 
 
-def moves_from(body: str) -> list[Placement]:
+def moves_from(body: str) -> Sequence[Placement]:
     """The moves of a log whose header lines are blanked."""
     return GRAMMAR.parse_lines(body, _read)
 
