@@ -215,14 +215,14 @@ class Grammar:
     def lark(self) -> Lark:
         return parser(self.name, self.starts, self.positions, self.inline)
 
-    def parse(self, text: str, start: str | None = None) -> Any:
+    def parse(self, text: str, start: str | None = None, *, end: str = "end of file") -> Any:
         """Parse ``text`` from ``start`` (the first start rule by default); raise
-        NotationError on bad input."""
+        NotationError on bad input. ``end`` names the end of ``text`` in messages."""
         lark_parser = self.lark
         try:
             return lark_parser.parse(text, start=start or self.starts[0])
         except UnexpectedInput as error:
-            raise notation_error(error, text, lark_parser, self.describe) from None
+            raise notation_error(error, text, lark_parser, self.describe, end=end) from None
         except VisitError as error:  # a GamelogError raised by an inline transformer
             if isinstance(error.orig_exc, GamelogError):
                 raise error.orig_exc from None
@@ -259,7 +259,7 @@ class Grammar:
         where the value stands in the file."""
         padded = " " * (line.value_column - 1) + line.value
         try:
-            tree = self.parse(padded, start)
+            tree = self.parse(padded, start, end="end of line")
         except GamelogError as error:
             if error.line is not None:
                 error.line = line.line
@@ -291,7 +291,12 @@ def transform(transformer: Callable[[Tree[Token]], Any], tree: Tree[Token]) -> A
 
 
 def notation_error(
-    error: UnexpectedInput, text: str, lark_parser: Lark, describe: Mapping[str, str]
+    error: UnexpectedInput,
+    text: str,
+    lark_parser: Lark,
+    describe: Mapping[str, str],
+    *,
+    end: str = "end of file",
 ) -> NotationError:
     """Say what was found and what would have been accepted there."""
     line = getattr(error, "line", None) or 1
@@ -302,14 +307,14 @@ def notation_error(
     elif isinstance(error, UnexpectedEOF):
         lines = text.rstrip("\n").split("\n")
         line, column = len(lines), len(lines[-1]) + 1
-        found = "end of file"
+        found = end
         expected = _expected(error.expected, lark_parser, describe)
     elif isinstance(error, UnexpectedToken):
         token = error.token
         if token.type == "$END":
             lines = text.rstrip("\n").split("\n")
             line, column = len(lines), len(lines[-1]) + 1
-            found = "end of file"
+            found = end
         elif token.type.endswith(("NL", "EOL")) or str(token).strip() == "":
             found = "end of line"
         else:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from gamelog.core.errors import IllegalMove
+from gamelog.core.errors import GamelogError, IllegalMove
 from gamelog.core.suggest import did_you_mean
 
 TURN_ORDER_RULE = "players take turns in the order of the players line"
@@ -50,15 +50,17 @@ class Roster:
         line: int | None = None,
         column: int | None = None,
         facts: Sequence[str] = (),
+        error: type[GamelogError] = IllegalMove,
     ) -> str:
-        """The player's name as the header spells it; an IllegalMove for someone who
-        is not playing, with the nearest name as a suggestion."""
+        """The player's name as the header spells it. Someone who is not playing is an
+        ``error`` (an illegal move in a move; a SetupError for a header entry that
+        names a player), with the nearest name as a suggestion."""
         name = self.get(written)
         if name is not None:
             return name
         shown = written or "(nobody)"
         hint = did_you_mean(shown, self.names)
-        raise IllegalMove(
+        raise error(
             f"{shown} is not a player of this game" + (f"; {hint}" if hint else ""),
             rule=rule,
             facts=[f"the players: {', '.join(self.names)}", *facts],

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from gamelog.core.errors import IllegalMove, SetupError
+from gamelog.core.errors import SetupError
 from gamelog.core.header import PLAYERS_LINE_RULE
 from gamelog.core.turns import Roster, TurnOrder
 from gamelog.games.mystical_seeds import rulebook as R
@@ -188,12 +188,9 @@ def _first_seat(header: Header, players: list[str]) -> int:
 
 
 def _resolve(roster: Roster, written: str, rule: str, where: dict[str, int]) -> str:
-    """The player a header entry names, in the core's words when it names nobody
-    who plays (a setup error, not an illegal move: the header is at fault)."""
-    try:
-        return roster.resolve(written, rule=rule, **where)
-    except IllegalMove as error:
-        raise SetupError(error.message, rule=error.rule, facts=error.facts, **where) from None
+    """The player a header entry names (naming nobody who plays is the header's fault:
+    a setup error)."""
+    return roster.resolve(written, rule=rule, error=SetupError, **where)
 
 
 def _cards_by_player(header: Header, players: list[str]) -> dict[str, CardChoice]:
