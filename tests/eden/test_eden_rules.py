@@ -622,10 +622,10 @@ def test_an_empty_draw_pile_cannot_be_drawn_from() -> None:
 def test_nothing_follows_the_win_on_the_same_line() -> None:
     text = (SAMPLES / "conquest_win.log").read_text(encoding="utf-8")
     assert run(text, header="").state.winner == "Ben"
-    extended = text.rstrip("\n") + ", draws\n"
-    error = illegal(extended, header="")
-    last_line = extended.rstrip("\n").split("\n")[-1]
-    assert (error.line, error.column) == (31, last_line.index("draws") + 1)
+    lines = text.split("\n")
+    lines[30] += ", draws"  # line 31, the conquest that gives Ben his 20th point
+    error = illegal("\n".join(lines), header="")
+    assert (error.line, error.column) == (31, lines[30].index("draws") + 1)
     assert error.message == (
         "the game is over: Ben reached 20 fertility points at line 31; nothing may follow"
     )
