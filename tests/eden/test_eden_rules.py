@@ -33,8 +33,42 @@ def test_the_first_turn_is_the_first_players() -> None:
 
 def test_a_stranger_cannot_play() -> None:
     error = illegal("Zed: pass\n")
-    assert error.message == "Zed is not a player of this game"
-    assert error.facts == ["the players are Ann, Ben and Cleo"]
+    assert error.message == "Zed is not a player of this game; it is Ann's turn"
+    assert error.facts == ["the players, in turn order: Ann, Ben, Cleo"]
+
+
+def test_a_player_is_named_without_regard_to_case() -> None:
+    result = legal(
+        """
+        ann: irrigate C3
+        BEN: irrigate C4, attack c3 of ANN bid 10, ann 15, ben accepts
+        Cleo: pass
+        ANN: pass
+        """
+    )
+    assert result.state.board["C4"].owner == "Ann"  # Ann's 15 won: she took C4
+    assert result.state.players["Ann"].mana == 100 - 15
+    assert result.state.turn is not None and result.state.turn.player == "Ann"
+
+
+def test_an_unknown_name_gets_the_nearest_player() -> None:
+    error = illegal("Anne: pass\n")
+    assert (
+        error.message == "Anne is not a player of this game (did you mean 'Ann'?); it is Ann's turn"
+    )
+    assert (error.line, error.column) == (3, 1)
+    line = "Ben: irrigate C4, attack C3 bid 10, Anne 15, Ben accepts\n"
+    error = illegal("Ann: irrigate C3\n" + line)
+    assert error.message == "Anne is not a player of this game; did you mean 'Ann'?"
+    assert (error.line, error.column, error.rule) == (4, line.index("Anne") + 1, rb.BIDDING_ORDER)
+    line = "Ben: irrigate C4, attack C3 bid 10, Ann 15, Bne accepts\n"
+    error = illegal("Ann: irrigate C3\n" + line)
+    assert error.message == "Bne is not a player of this game; did you mean 'Ben'?"
+    assert (error.column, error.rule) == (line.index("Bne") + 1, rb.ACCEPTANCE)
+    line = "Ben: irrigate C4, attack C3 of Anne bid 10, Ann accepts\n"
+    error = illegal("Ann: irrigate C3\n" + line)
+    assert error.message == "Anne is not a player of this game; did you mean 'Ann'?"
+    assert (error.column, error.rule) == (line.index("attack") + 1, rb.CONQUEST_TARGETS)
 
 
 def test_a_turn_may_span_lines_until_the_draw() -> None:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from gamelog.games.eden.components import components
+from gamelog.games.eden.components import COMPONENTS
 from gamelog.games.eden.state import EdenState
 from gamelog.games.eden.words import counted, field_list
 
 
-def render_position(state: EdenState) -> str:
-    box = components()
+def render(state: EdenState) -> str:
+    box = COMPONENTS
     initials = {name: p.colour[0].upper() for name, p in state.players.items()}
     lines = ["    " + " ".join(f"{c:>2}" for c in box.columns)]
     for row in range(1, box.rows + 1):

@@ -68,6 +68,10 @@ def _apply(state: EdenState, move: TurnLine) -> list[Event]:
     return events
 
 
+def is_finished(state: EdenState) -> bool:
+    return state.winner is not None
+
+
 def _game_over(state: EdenState, column: int) -> IllegalMove:
     points = state.board.points(state.winner or "")
     return IllegalMove(
@@ -96,38 +100,27 @@ def end_facts(state: EdenState) -> list[str]:
 
 
 def _turn_for(state: EdenState, move: TurnLine, events: list[Event]) -> Turn:
-    """The turn this line belongs to: the current one continued, or the next player's."""
-    player = move.player or ""
+    """The turn this line belongs to: the current one continued, or the next player's.
+
+    ``state.turns.current`` is whose turn starts next; a line of the player whose
+    turn it is continues that turn until they draw.
+    """
     turn = state.turn
-    if player not in state.players:
-        raise IllegalMove(
-            f"{player} is not a player of this game",
-            rule=rb.TURN_ORDER,
-            facts=[f"the players are {field_list(state.order)}"],
-            column=move.column,
-        )
-    if turn is not None and turn.player == player:
+    player = state.turns.roster.get(move.player)
+    if turn is not None and player == turn.player:
         if turn.drawn_at is not None:
             raise IllegalMove(
                 f"{player}'s turn ended with the draw at line {turn.drawn_at}; "
-                f"it is {state.next_player(player)}'s turn",
+                f"it is {state.turns.current}'s turn",
                 rule=rb.DRAW_ENDS_TURN,
                 column=move.column,
             )
         return turn
-    expected = state.order[0] if turn is None else state.next_player(turn.player)
-    if player != expected:
-        facts = [f"turn order: {', '.join(state.order)}"]
-        if turn is not None:
-            facts.append(f"the last turn was {turn.player}'s (from line {turn.line})")
-        raise IllegalMove(
-            f"it is {expected}'s turn, not {player}'s",
-            rule=rb.TURN_ORDER,
-            facts=facts,
-            column=move.column,
-        )
+    facts = [] if turn is None else [f"the last turn was {turn.player}'s (from line {turn.line})"]
+    player = state.turns.check(move.player, rule=rb.TURN_ORDER, facts=facts, column=move.column)
     if turn is not None:
         events.extend(_automatic_draw(state, turn))
+    state.turns.advance()
     turn = Turn(player, move.line)
     state.turn = turn
     state.turns_played += 1

@@ -7,6 +7,8 @@ and is shown for reference only.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from gamelog.core.scoring import ScoreSheet
 from gamelog.games.eden import rulebook as rb
 from gamelog.games.eden.state import EdenState
@@ -38,3 +40,8 @@ def score_sheet(state: EdenState) -> ScoreSheet:
         )
     sheet.notes.append("Eden has no tie-break; players on equal points share a place")
     return sheet
+
+
+def running_scores(state: EdenState) -> Mapping[str, int]:
+    """Fertility points on the board so far (the sheet's totals, without building it)."""
+    return {name: state.board.points(name) for name in state.order}
