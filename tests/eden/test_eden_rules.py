@@ -9,6 +9,7 @@ from eden_helpers import SAMPLES, THREE, illegal, legal, run
 from gamelog.core.errors import IllegalMove
 from gamelog.games.eden import rulebook as rb
 from gamelog.games.eden.moves import Draw, TurnLine
+from gamelog.games.eden.scoring import winners
 
 # --- turn order ---------------------------------------------------------------------
 
@@ -655,7 +656,7 @@ def test_an_empty_draw_pile_cannot_be_drawn_from() -> None:
 
 def test_nothing_follows_the_win_on_the_same_line() -> None:
     text = (SAMPLES / "conquest_win.log").read_text(encoding="utf-8")
-    assert run(text, header="").state.winner == "Ben"
+    assert winners(run(text, header="").state) == ["Ben"]
     lines = text.split("\n")
     lines[30] += ", draws"  # line 31, the conquest that gives Ben his 20th point
     error = illegal("\n".join(lines), header="")

@@ -1,13 +1,19 @@
 """The shipped Eden samples, for what their ``# expect:`` lines cannot state (those are
-checked for every sample by tests/test_samples.py): the notes of the score sheet
-and the position kept before an illegal move."""
+checked for every sample by tests/test_samples.py): the notes of the score sheet,
+the position kept before an illegal move, and that the winner of a finished game
+comes from one place, the score sheet, wherever it is shown."""
 
 from __future__ import annotations
 
+import copy
+
 from eden_helpers import GAME, SAMPLES, replay_sample
 
+from gamelog.core.outcome import record
 from gamelog.core.replay import replay
 from gamelog.games import find, header_game_name
+from gamelog.games.eden import rules, scoring
+from gamelog.games.eden.board import Tile
 from gamelog.games.eden.sniff import looks_like
 
 
@@ -36,16 +42,48 @@ def test_the_sheet_notes_the_winning_line_and_the_mana() -> None:
         assert (
             sheet.notes[0] == f"{winner} reached 20 fertility points first (line {line}) and wins"
         )
-        assert result.state.won_at == line
+        assert result.state.ended_at == line
         for player, amount in mana.items():
             assert sheet.row("mana (worth nothing)").notes[player] == f"{amount} mana", name
 
 
-def test_the_conquest_win_comes_on_another_players_turn() -> None:
+def test_the_winner_comes_from_the_score_sheet_everywhere() -> None:
+    """Ben wins with a conquest on Ann's turn: the sheet's first place is the winner
+    in the record, the end-of-game event, the facts of a move after the end and the
+    board view."""
+    result = replay(
+        GAME, (SAMPLES / "conquest_win.log").read_text(encoding="utf-8"), keep_steps=True
+    )
+    state = result.state
+    assert state.turn.player == "Ann" and state.board.points("Ben") == 20
+    sheet = GAME.score(state)
+    assert sheet.winners() == scoring.winners(state) == record(result)["winners"] == ["Ben"]
+    assert result.steps[-1].events[-1].text == "Ben has 20 fertility points and wins"
+    assert rules.end_facts(state)[0] == (
+        "Ben reached 20 fertility points at line 31, during Ann's turn"
+    )
+    assert "game over: Ben won at line 31" in GAME.render_position(state)
+
+
+def test_a_tie_at_the_top_is_shown_alike_everywhere() -> None:
+    """No legal game ends in a tie (only the player who gains on a move can reach 20),
+    so the tie is made by hand: Ann is given 20 too. Sheet, record, facts and view
+    all name both winners, from the one ranking."""
     result = replay_sample("conquest_win.log")
-    assert result.state.turn.player == "Ann"
-    assert result.state.winner == "Ben"
-    assert result.state.board.points("Ben") == 20
+    state = copy.deepcopy(result.state)
+    for field in ("A4", "B4", "C4", "D4"):
+        state.board.place(field, Tile("Ann", 2))
+    result.state = state
+    sheet = GAME.score(state)
+    assert {s.player: s.rank for s in sheet.ranking()} == {"Ann": 1, "Ben": 1}
+    assert sorted(record(result)["winners"]) == scoring.winners(state) == ["Ann", "Ben"]
+    assert sheet.notes[0] == (
+        "Ann and Ben reached 20 fertility points first (line 31) and share the win"
+    )
+    assert rules.end_facts(state)[0] == (
+        "Ann and Ben reached 20 fertility points at line 31, during Ann's turn"
+    )
+    assert "game over: Ann and Ben won at line 31" in GAME.render_position(state)
 
 
 def test_a_log_that_stops_early_is_scored_provisionally() -> None:
@@ -54,7 +92,7 @@ def test_a_log_that_stops_early_is_scored_provisionally() -> None:
     result = replay(GAME, cut)
     assert result.error is None and not result.finished
     sheet = GAME.score(result.state)
-    assert not sheet.finished
+    assert not sheet.finished and scoring.winners(result.state) == []
     assert {p: sheet.total(p) for p in sheet.players} == {"Ann": 17, "Ben": 15, "Cleo": 15}
     assert sheet.notes[0] == "provisional: nobody has 20 fertility points on the board yet"
     assert {s.player: s.rank for s in sheet.ranking()} == {"Ann": 1, "Ben": 2, "Cleo": 2}

@@ -12,6 +12,7 @@ from __future__ import annotations
 from gamelog.core.errors import IllegalMove
 from gamelog.core.game import Event
 from gamelog.games.eden import rulebook as rb
+from gamelog.games.eden import scoring
 from gamelog.games.eden.board import Tile
 from gamelog.games.eden.cards import is_irrigation
 from gamelog.games.eden.conquest import land_conquest
@@ -48,12 +49,12 @@ def apply(state: EdenState, move: TurnLine) -> list[Event]:
 
 
 def _apply(state: EdenState, move: TurnLine) -> list[Event]:
-    if state.winner is not None:
+    if state.ended_at is not None:
         raise _game_over(state, move.column)
     events: list[Event] = []
     turn = _turn_for(state, move, events)
     for action in move.actions:
-        if state.winner is not None:
+        if state.ended_at is not None:
             raise _game_over(state, action.column)
         if turn.drawn_at is not None:
             raise IllegalMove(
@@ -69,31 +70,33 @@ def _apply(state: EdenState, move: TurnLine) -> list[Event]:
 
 
 def is_finished(state: EdenState) -> bool:
-    return state.winner is not None
+    return state.ended_at is not None
 
 
 def _game_over(state: EdenState, column: int) -> IllegalMove:
-    points = state.board.points(state.winner or "")
     return IllegalMove(
-        f"the game is over: {state.winner} reached {points} fertility points at line "
-        f"{state.won_at}; nothing may follow",
+        f"the game is over: {_reached(state)} at line {state.ended_at}; nothing may follow",
         rule=rb.GAME_END,
         facts=end_facts(state),
         column=column,
     )
 
 
+def _reached(state: EdenState) -> str:
+    """``Ben reached 20 fertility points``: the winners as the score sheet ranks them."""
+    winners = scoring.winners(state)
+    points = state.board.points(winners[0])
+    return f"{field_list(winners)} reached {points} fertility points"
+
+
 def end_facts(state: EdenState) -> list[str]:
     """Why the game is over: who reached 20, where, and on whose turn."""
-    if state.winner is None:
+    if state.ended_at is None:
         return []
-    points = state.board.points(state.winner)
-    whose = state.turn.player if state.turn is not None else state.winner
-    during = "on their own turn" if whose == state.winner else f"during {whose}'s turn"
-    return [
-        f"{state.winner} reached {points} fertility points at line {state.won_at}, {during}",
-        rb.GAME_END,
-    ]
+    winners = scoring.winners(state)
+    whose = state.turn.player if state.turn is not None else winners[0]
+    during = "on their own turn" if winners == [whose] else f"during {whose}'s turn"
+    return [f"{_reached(state)} at line {state.ended_at}, {during}", rb.GAME_END]
 
 
 # --- turns and income -----------------------------------------------------------
@@ -395,13 +398,14 @@ def _automatic_draw(state: EdenState, turn: Turn) -> list[Event]:
 
 
 def _check_end(state: EdenState, line: int, events: list[Event]) -> None:
-    """The game ends the moment anyone (not only the player whose turn it is) has 20."""
-    for name in state.order:
+    """The game ends the moment anyone (not only the player whose turn it is) has 20;
+    who wins is the score sheet's first place."""
+    if all(state.board.points(name) < rb.WINNING_POINTS for name in state.order):
+        return
+    state.ended_at = line
+    for name in scoring.winners(state):
         points = state.board.points(name)
-        if points >= rb.WINNING_POINTS:
-            state.winner, state.won_at = name, line
-            events.append(Event(f"{name} has {points} fertility points and wins", name))
-            return
+        events.append(Event(f"{name} has {points} fertility points and wins", name))
 
 
 def _play(state: EdenState, turn: Turn, action: Action, line: int) -> list[Event]:

@@ -58,8 +58,9 @@ class EdenState:
     turns: TurnOrder
     turn: Turn | None = None
     turns_played: int = 0
-    winner: str | None = None
-    won_at: int | None = None
+    #: The line on which someone reached 20 fertility points, ending the game. Who won
+    #: is the score sheet's to say (scoring.winners), so that the two cannot differ.
+    ended_at: int | None = None
     #: Where each irrigation card was played (for "occupied" facts).
     irrigated_at: dict[str, int] = field(default_factory=dict)
 
