@@ -90,7 +90,7 @@ def test_keywords_are_case_insensitive_and_comments_blank_lines_crlf_and_bom_are
         "Ben: Irrigates E4 E5; Draws\r\n"
     )
     result = legal(text, header="")
-    assert result.log.players == ["Ann", "Ben"]
+    assert result.state.order == ["Ann", "Ben"]  # "Ann Red": Ann playing red
     assert result.state.players["Ben"].colour == "blue"
     assert [m.line for m in result.log.moves] == [6, 8]
     assert result.state.board["C3"].owner == "Ann"
@@ -171,16 +171,38 @@ def test_notation_errors_say_where_and_what(
 
 def test_header_notation_errors() -> None:
     error = problem("game: eden\nplayers: Ann, Ben\n", header="")
-    assert isinstance(error, NotationError)
+    assert isinstance(error, SetupError)
     assert (error.line, error.column) == (2, 13)
+    assert error.message == (
+        "Ann has no colour; write it in brackets: 'Ann (red)' "
+        "(the colours are red, yellow, blue and pink)"
+    )
     error = problem("game: eden\nplayers: Ann (red), Ben (blue)\nlandscape: 12 1/3\n", header="")
     assert isinstance(error, NotationError)
-    assert error.message == "unexpected '1/3'; expected 1/2 or 3/4 or 'x'"
+    assert (error.line, error.column) == (3, 15)
+    assert error.message == "unexpected '1'; expected 1/2 or 3/4 or 'x'"
+    error = problem("players: Ann (red), Ben (blue)\nmana:\n", header="")
+    assert isinstance(error, NotationError)
+    assert (error.line, error.column, error.message) == (
+        2,
+        6,
+        "unexpected end of line; expected a number",
+    )
+    error = problem("players: Ann (red), Ben (blue)\nhand Ann: A1 A2 A8\n", header="")
+    assert isinstance(error, NotationError)
+    assert (error.line, error.column) == (2, 17)
+
+
+def test_a_players_name_is_one_word() -> None:
+    error = problem("players: Mary Lee (red), Ben (blue)\n", header="")
+    assert isinstance(error, NotationError)
+    assert (error.line, error.column) == (1, 19)
+    assert error.message.startswith("'Mary Lee' is not a player's name here")
 
 
 SETUP_ERRORS = [
     (
-        "game: eden\nAnn: pass\n",
+        "game: eden\nmana: 100\n",
         1,
         "the header has no 'players:' line; Eden needs 2 to 4 players in turn order, "
         "each with a colour (players: Ann (red), Ben (blue), Cleo (yellow))",
@@ -202,20 +224,21 @@ SETUP_ERRORS = [
         "Ben and Ann both play red; each player has the landscape cards of one colour",
     ),
     ("players: Ann (red), Ann (blue)\n", 1, "Ann is named twice in the players line"),
+    ("players: Ann red, ann blue\n", 1, "ann is named twice in the players line"),
     (
         "players: Ann (red), Notes (blue)\n",
         1,
-        "a player may not be called Notes: 'notes:' starts a header line",
+        "a player may not be called Notes: 'notes' starts a header line",
     ),
     (
         "game: eden\nplayers: Ann (red), Ben (blue)\nmana: 50\nmana: 60\n",
         4,
-        "the header gives 'mana' twice (lines 3 and 4)",
+        "a second 'mana:' line; the first is on line 3",
     ),
     (
         "game: seikatsu\nplayers: Ann (red), Ben (blue)\n",
         1,
-        "this log is a game of seikatsu, not Eden",
+        "this log says 'game: seikatsu', but it is being read as Eden",
     ),
     (
         "players: Ann (red), Ben (blue)\nhand Ann: A1 A2 A3 A4 A5\n",
@@ -226,6 +249,11 @@ SETUP_ERRORS = [
         "players: Ann (red), Ben (blue)\nhand Cleo: A1 A2 A3 A4 A5 A6\n",
         2,
         "hand of Cleo, who is not in the players line (Ann, Ben)",
+    ),
+    (
+        "players: Ann (red), Ben (blue)\nhand Anne: A1 A2 A3 A4 A5 A6\n",
+        2,
+        "hand of Anne, who is not in the players line (Ann, Ben); did you mean 'Ann'?",
     ),
     (
         "players: Ann (red), Ben (blue)\n"
@@ -257,3 +285,29 @@ def test_setup_errors_point_at_the_header_line(header: str, line: int, message: 
     error = problem("", header=header)
     assert isinstance(error, SetupError)
     assert (error.line, error.message) == (line, message)
+
+
+def test_a_mistyped_header_key_is_named_with_the_nearest_key() -> None:
+    error = problem("Ann: pass\n", header="game: eden\nplayers: Ann (red), Ben (blue)\nmnaa: 100\n")
+    assert isinstance(error, SetupError)
+    assert (error.line, error.column) == (3, 1)
+    assert error.message == "unknown header key 'mnaa'; did you mean 'mana'?"
+    assert error.facts[0].startswith(
+        "the header keys of Eden: game, players, mana, landscape, hand PLAYER, cultivation deck"
+    )
+
+
+def test_a_header_line_among_the_moves_is_refused() -> None:
+    error = problem("Ann: pass\nmana: 50\n")
+    assert isinstance(error, SetupError)
+    assert (error.line, error.message) == (
+        4,
+        "the header line 'mana:' comes after the first move (line 3)",
+    )
+
+
+def test_a_starting_hand_finds_its_player_without_regard_to_case() -> None:
+    state = legal("Ann: pass\n", THREE + "hand ann: A1 B1 C1 D1 I2 L4\n").state
+    assert sorted(state.players["Ann"].hand.known.elements()) == [
+        "A1", "B1", "C1", "D1", "I2", "L4"
+    ]  # fmt: skip

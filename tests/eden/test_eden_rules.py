@@ -9,6 +9,7 @@ from eden_helpers import SAMPLES, THREE, illegal, legal, run
 from gamelog.core.errors import IllegalMove
 from gamelog.games.eden import rulebook as rb
 from gamelog.games.eden.moves import Draw, TurnLine
+from gamelog.games.eden.scoring import winners
 
 # --- turn order ---------------------------------------------------------------------
 
@@ -33,8 +34,42 @@ def test_the_first_turn_is_the_first_players() -> None:
 
 def test_a_stranger_cannot_play() -> None:
     error = illegal("Zed: pass\n")
-    assert error.message == "Zed is not a player of this game"
-    assert error.facts == ["the players are Ann, Ben and Cleo"]
+    assert error.message == "Zed is not a player of this game; it is Ann's turn"
+    assert error.facts == ["the players, in turn order: Ann, Ben, Cleo"]
+
+
+def test_a_player_is_named_without_regard_to_case() -> None:
+    result = legal(
+        """
+        ann: irrigate C3
+        BEN: irrigate C4, attack c3 of ANN bid 10, ann 15, ben accepts
+        Cleo: pass
+        ANN: pass
+        """
+    )
+    assert result.state.board["C4"].owner == "Ann"  # Ann's 15 won: she took C4
+    assert result.state.players["Ann"].mana == 100 - 15
+    assert result.state.turn is not None and result.state.turn.player == "Ann"
+
+
+def test_an_unknown_name_gets_the_nearest_player() -> None:
+    error = illegal("Anne: pass\n")
+    assert (
+        error.message == "Anne is not a player of this game (did you mean 'Ann'?); it is Ann's turn"
+    )
+    assert (error.line, error.column) == (3, 1)
+    line = "Ben: irrigate C4, attack C3 bid 10, Anne 15, Ben accepts\n"
+    error = illegal("Ann: irrigate C3\n" + line)
+    assert error.message == "Anne is not a player of this game; did you mean 'Ann'?"
+    assert (error.line, error.column, error.rule) == (4, line.index("Anne") + 1, rb.BIDDING_ORDER)
+    line = "Ben: irrigate C4, attack C3 bid 10, Ann 15, Bne accepts\n"
+    error = illegal("Ann: irrigate C3\n" + line)
+    assert error.message == "Bne is not a player of this game; did you mean 'Ben'?"
+    assert (error.column, error.rule) == (line.index("Bne") + 1, rb.ACCEPTANCE)
+    line = "Ben: irrigate C4, attack C3 of Anne bid 10, Ann accepts\n"
+    error = illegal("Ann: irrigate C3\n" + line)
+    assert error.message == "Anne is not a player of this game; did you mean 'Ann'?"
+    assert (error.column, error.rule) == (line.index("attack") + 1, rb.CONQUEST_TARGETS)
 
 
 def test_a_turn_may_span_lines_until_the_draw() -> None:
@@ -621,11 +656,11 @@ def test_an_empty_draw_pile_cannot_be_drawn_from() -> None:
 
 def test_nothing_follows_the_win_on_the_same_line() -> None:
     text = (SAMPLES / "conquest_win.log").read_text(encoding="utf-8")
-    assert run(text, header="").state.winner == "Ben"
-    extended = text.rstrip("\n") + ", draws\n"
-    error = illegal(extended, header="")
-    last_line = extended.rstrip("\n").split("\n")[-1]
-    assert (error.line, error.column) == (31, last_line.index("draws") + 1)
+    assert winners(run(text, header="").state) == ["Ben"]
+    lines = text.split("\n")
+    lines[30] += ", draws"  # line 31, the conquest that gives Ben his 20th point
+    error = illegal("\n".join(lines), header="")
+    assert (error.line, error.column) == (31, lines[30].index("draws") + 1)
     assert error.message == (
         "the game is over: Ben reached 20 fertility points at line 31; nothing may follow"
     )

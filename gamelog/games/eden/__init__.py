@@ -1,5 +1,8 @@
 """Eden: irrigation and cultivation cards on a 7x7 board, land conquest by auction,
-first to 20 fertility points (rules: Gal Zuckerman, Kosmos 2001)."""
+first to 20 fertility points (rules: Gal Zuckerman, Kosmos 2001).
+
+Notation: ``notation.md`` (``gamelog notation eden``); grammar: ``grammars/eden.lark``.
+"""
 
 from gamelog.games import engine_attribute
 

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 
-from gamelog.games.eden.components import components
+from gamelog.games.eden.components import COMPONENTS
 
 
 @dataclass(frozen=True)
@@ -29,18 +29,18 @@ class Tile:
 @cache
 def all_fields() -> tuple[str, ...]:
     """Every field, row by row from the top (A1, B1, ... G1, A2, ...)."""
-    box = components()
+    box = COMPONENTS
     return tuple(f"{column}{row}" for row in range(1, box.rows + 1) for column in box.columns)
 
 
 def position(field: str) -> tuple[int, int]:
     """(column, row), both 0-based, of a field name such as ``C4``."""
-    return components().columns.index(field[0]), int(field[1:]) - 1
+    return COMPONENTS.columns.index(field[0]), int(field[1:]) - 1
 
 
 def field_at(column: int, row: int) -> str | None:
     """The field at 0-based (column, row), or None off the board."""
-    box = components()
+    box = COMPONENTS
     if 0 <= column < len(box.columns) and 0 <= row < box.rows:
         return f"{box.columns[column]}{row + 1}"
     return None

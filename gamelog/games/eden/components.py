@@ -1,12 +1,13 @@
-"""Eden's boxed components (board size, card counts, colours, starting mana), read once
-from ``data/components.toml`` so the figures live as data, not code."""
+"""What is in the Eden box (board size, card counts, colours, starting mana, the shapes
+the cultivation cards show), read once from ``data/components.toml`` and
+``data/shapes.toml`` so that the figures live as data, not code."""
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
-from functools import cache
-from importlib import resources
+from typing import Any
+
+from gamelog.core.data import read_toml
 
 
 @dataclass(frozen=True)
@@ -29,11 +30,7 @@ class Components:
         return self.irrigation_cards + self.cultivation_cards
 
 
-@cache
-def components() -> Components:
-    raw = tomllib.loads(
-        resources.files(__package__).joinpath("data/components.toml").read_text(encoding="utf-8")
-    )
+def _components(raw: dict[str, Any]) -> Components:
     return Components(
         columns=raw["board"]["columns"],
         rows=raw["board"]["rows"],
@@ -45,3 +42,10 @@ def components() -> Components:
         three_four_cards=raw["landscape"]["three_four_cards"],
         starting_mana=raw["mana"]["starting"],
     )
+
+
+COMPONENTS: Components = _components(read_toml(__package__, "components.toml"))
+#: The picture of each cultivation card shape, by code (``{"I2": ["XX"], ...}``).
+SHAPE_PICTURES: dict[str, tuple[str, ...]] = {
+    code: tuple(entry["picture"]) for code, entry in read_toml(__package__, "shapes.toml").items()
+}

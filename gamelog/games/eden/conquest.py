@@ -29,14 +29,16 @@ def land_conquest(state: EdenState, attacker: str, placed: str, action: Attack) 
     last = _check_bids(state, attacker, defender, points, action.bids)
     winner, amount = last
     loser = defender if winner == attacker else attacker
-    if action.accepter not in (attacker, defender):
+    accepter = state.turns.roster.resolve(
+        action.accepter, rule=rb.ACCEPTANCE, column=action.accepter_column
+    )
+    if accepter not in (attacker, defender):
         raise IllegalMove(
-            f"{action.accepter} takes no part in this land conquest between {attacker} "
-            f"and {defender}",
+            f"{accepter} takes no part in this land conquest between {attacker} and {defender}",
             rule=rb.ACCEPTANCE,
             column=action.accepter_column,
         )
-    if action.accepter == winner:
+    if accepter == winner:
         raise IllegalMove(
             f"{winner} made the last bid ({amount}); only {loser} can accept it",
             rule=rb.ACCEPTANCE,
@@ -156,9 +158,14 @@ def _defender(state: EdenState, attacker: str, attacking: tuple[str, ...], actio
             column=action.column,
         )
     defender = defenders[0]
-    if action.opponent is not None and action.opponent != defender:
+    if action.opponent is None:
+        return defender
+    opponent = state.turns.roster.resolve(
+        action.opponent, rule=rb.CONQUEST_TARGETS, column=action.column
+    )
+    if opponent != defender:
         raise IllegalMove(
-            f"the attacked cards are {defender}'s, not {action.opponent}'s",
+            f"the attacked cards are {defender}'s, not {opponent}'s",
             rule=rb.CONQUEST_TARGETS,
             facts=[state.board.describe(f) for f in targets],
             column=action.column,
@@ -184,17 +191,19 @@ def _check_bids(
     previous: tuple[str, int] | None = None
     for index, bid in enumerate(bids):
         bidder = sides[index % 2]
-        if bid.bidder is not None and bid.bidder != bidder:
-            if bid.bidder not in sides:
+        named = None
+        if bid.bidder is not None:
+            named = state.turns.roster.resolve(bid.bidder, rule=rb.BIDDING_ORDER, column=bid.column)
+        if named is not None and named != bidder:
+            if named not in sides:
                 message = (
-                    f"{bid.bidder} takes no part in this land conquest between {attacker} "
-                    f"and {defender}"
+                    f"{named} takes no part in this land conquest between {attacker} and {defender}"
                 )
             elif previous is None:
-                message = f"{attacker} attacks, so {attacker} bids first, not {bid.bidder}"
+                message = f"{attacker} attacks, so {attacker} bids first, not {named}"
             else:
                 message = (
-                    f"{bid.bidder} cannot bid again: after {previous[0]}'s {previous[1]} "
+                    f"{named} cannot bid again: after {previous[0]}'s {previous[1]} "
                     f"it is {bidder}'s turn to raise or accept"
                 )
             raise IllegalMove(message, rule=rb.BIDDING_ORDER, column=bid.column)

@@ -1,78 +1,22 @@
-"""The typed form of an Eden log: header entries, the actions of a turn, and the
-Lark Transformer that builds them from ``grammars/eden.lark``.
+"""The typed moves of an Eden log, the grammar they are parsed with
+(``grammars/eden.lark``), and the Lark Transformer that builds them.
 
 One log line is one ``TurnLine`` (a Move): the player and the actions written
 on it, each with its column so an illegal action can be pointed at exactly.
+Player names are kept as written (``ann``, ``BEN``); the rules find the player
+without regard to case. The same grammar parses the header values that need
+more than a split (header.py), from their own start rules.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from lark import Token, Transformer, v_args
+from lark import Token, Transformer, Tree, v_args
 from lark.tree import Meta
 
 from gamelog.core.game import Move
-
-# --- header -----------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class HeaderEntry:
-    """One ``key: value`` header line; ``line`` points setup errors at it."""
-
-    key: str
-    line: int
-
-
-@dataclass(frozen=True)
-class GameEntry(HeaderEntry):
-    game: str
-
-
-@dataclass(frozen=True)
-class PlayerEntry:
-    name: str
-    colour: str
-    column: int
-
-
-@dataclass(frozen=True)
-class PlayersEntry(HeaderEntry):
-    players: tuple[PlayerEntry, ...]
-
-
-@dataclass(frozen=True)
-class ManaEntry(HeaderEntry):
-    mana: int
-
-
-@dataclass(frozen=True)
-class LandscapeEntry(HeaderEntry):
-    """``landscape: 12 1/2, 12 3/4``: how many double-sided cards of each kind a player has."""
-
-    supply: tuple[tuple[int, str], ...]
-
-
-@dataclass(frozen=True)
-class HandEntry(HeaderEntry):
-    player: str
-    cards: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class DeckEntry(HeaderEntry):
-    """``cultivation deck: I2 x2, ...``: the shapes of the cultivation cards in the box."""
-
-    counts: tuple[tuple[str, int], ...]
-
-
-@dataclass
-class EdenHeader:
-    """The header lines in the order written (validated by the rules' setup)."""
-
-    entries: list[HeaderEntry] = field(default_factory=list)
-
+from gamelog.core.notation import Grammar, transform
 
 # --- actions ------------------------------------------------------------------
 
@@ -191,53 +135,12 @@ def _fields(children: list[object]) -> tuple[str, ...]:
     return tuple(str(t).upper() for t in _tokens(children, "FIELD"))
 
 
-class EdenTransformer(Transformer):
-    """Parse tree -> (EdenHeader, [TurnLine]). ``lines`` gives each move its source text."""
+class EdenTransformer(Transformer[Token, list[TurnLine]]):
+    """Parse tree -> [TurnLine]. ``lines`` gives each move its source text."""
 
     def __init__(self, lines: list[str]) -> None:
         super().__init__()
         self._lines = lines
-
-    # header
-
-    @v_args(meta=True)
-    def game(self, meta: Meta, children: list[Token]) -> HeaderEntry:
-        return GameEntry("game", meta.line, str(children[0]))
-
-    @v_args(meta=True)
-    def players(self, meta: Meta, children: list[PlayerEntry]) -> HeaderEntry:
-        return PlayersEntry("players", meta.line, tuple(children))
-
-    @v_args(meta=True)
-    def player(self, meta: Meta, children: list[Token]) -> PlayerEntry:
-        return PlayerEntry(str(children[0]), str(children[1]).lower(), meta.column)
-
-    @v_args(meta=True)
-    def mana(self, meta: Meta, children: list[Token]) -> HeaderEntry:
-        return ManaEntry("mana", meta.line, int(children[0]))
-
-    @v_args(meta=True)
-    def landscape(self, meta: Meta, children: list[tuple[int, str]]) -> HeaderEntry:
-        return LandscapeEntry("landscape", meta.line, tuple(children))
-
-    def supply(self, children: list[Token]) -> tuple[int, str]:
-        return int(children[0]), str(_tokens(children, "CARD_SIDES")[0])
-
-    @v_args(meta=True)
-    def hand(self, meta: Meta, children: list[Token]) -> HeaderEntry:
-        cards = tuple(str(c).upper() for c in children[1:])
-        return HandEntry(f"hand {children[0]}", meta.line, str(children[0]), cards)
-
-    @v_args(meta=True)
-    def deck(self, meta: Meta, children: list[tuple[str, int]]) -> HeaderEntry:
-        return DeckEntry("cultivation deck", meta.line, tuple(children))
-
-    def deck_entry(self, children: list[Token]) -> tuple[str, int]:
-        shape = str(_tokens(children, "SHAPE")[0]).upper()
-        return shape, int(_tokens(children, "INT")[0])
-
-    def info(self, children: list[Token]) -> None:
-        return None
 
     # turns
 
@@ -349,7 +252,48 @@ class EdenTransformer(Transformer):
         cards = [c for c in _words(children) if isinstance(c, Token)]
         return Draw(column=meta.column, card=str(cards[0]).upper() if cards else None)
 
-    def start(self, children: list[object]) -> tuple[EdenHeader, list[TurnLine]]:
-        header = EdenHeader([c for c in children if isinstance(c, HeaderEntry)])
-        moves = [c for c in children if isinstance(c, TurnLine)]
-        return header, moves
+    def start(self, children: list[TurnLine]) -> list[TurnLine]:
+        return children
+
+
+_ACTION = "an action (irrigate, attack, cultivate, pass, sell, buy, draws, income)"
+
+#: Friendly words for the grammar's terminals in "expected ..." messages.
+DESCRIBE = {
+    "FIELD": "a field A1-G7",
+    "SHAPE": "a cultivation shape (I2 I3 L3 I4 O4 T4 S4 Z4 L4 J4)",
+    "INT": "a number",
+    "NAME": "a player's name",
+    "CARD_SIDES": "1/2 or 3/4",
+    "_SEP": "',' or ';'",
+    "INCOME": _ACTION,
+    "NO": _ACTION,
+    "IRRIGATE": _ACTION,
+    "ATTACK": _ACTION,
+    "CULTIVATE": _ACTION,
+    "PASS": _ACTION,
+    "SELL": _ACTION,
+    "BUY": _ACTION,
+    "DRAW": _ACTION,
+    "IRRIGATION": "'irrigation'",
+    "CULTIVATION": "'cultivation'",
+    "OF": "'of'",
+    "WITH": "'with'",
+    "AT": "'at'",
+    "BID": "'bid'",
+    "ACCEPTS": "'accepts'",
+    "RAISING": "'raising'",
+}
+
+GRAMMAR = Grammar(
+    "eden",
+    starts=("start", "mana_value", "landscape_value", "hand_value", "deck_value"),
+    describe=DESCRIBE,
+)
+
+
+def moves_from(body: str) -> list[TurnLine]:
+    """The moves of a log whose header lines are blanked (line numbers are the file's)."""
+    tree: Tree[Token] = GRAMMAR.parse(body)
+    moves: list[TurnLine] = transform(EdenTransformer(body.split("\n")).transform, tree)
+    return moves

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from gamelog.games.eden.components import components
+from gamelog.games.eden import scoring
+from gamelog.games.eden.components import COMPONENTS
 from gamelog.games.eden.state import EdenState
 from gamelog.games.eden.words import counted, field_list
 
 
-def render_position(state: EdenState) -> str:
-    box = components()
+def render(state: EdenState) -> str:
+    box = COMPONENTS
     initials = {name: p.colour[0].upper() for name, p in state.players.items()}
     lines = ["    " + " ".join(f"{c:>2}" for c in box.columns)]
     for row in range(1, box.rows + 1):
@@ -29,8 +30,9 @@ def render_position(state: EdenState) -> str:
     bank = sorted(state.bank.elements())
     lines.append(f"bank, face up: {field_list(bank) if bank else 'nothing'}")
     lines.append(f"draw pile: {state.draw_pile} cards")
-    if state.winner is not None:
-        lines.append(f"game over: {state.winner} won at line {state.won_at}")
+    winners = scoring.winners(state)
+    if winners:
+        lines.append(f"game over: {field_list(winners)} won at line {state.ended_at}")
     elif state.turn is not None:
         lines.append(
             f"turn {state.turns_played}: {state.turn.player} (from line {state.turn.line})"

@@ -12,6 +12,7 @@ from __future__ import annotations
 from gamelog.core.errors import IllegalMove
 from gamelog.core.game import Event
 from gamelog.games.eden import rulebook as rb
+from gamelog.games.eden import scoring
 from gamelog.games.eden.board import Tile
 from gamelog.games.eden.cards import is_irrigation
 from gamelog.games.eden.conquest import land_conquest
@@ -48,12 +49,12 @@ def apply(state: EdenState, move: TurnLine) -> list[Event]:
 
 
 def _apply(state: EdenState, move: TurnLine) -> list[Event]:
-    if state.winner is not None:
+    if state.ended_at is not None:
         raise _game_over(state, move.column)
     events: list[Event] = []
     turn = _turn_for(state, move, events)
     for action in move.actions:
-        if state.winner is not None:
+        if state.ended_at is not None:
             raise _game_over(state, action.column)
         if turn.drawn_at is not None:
             raise IllegalMove(
@@ -68,66 +69,61 @@ def _apply(state: EdenState, move: TurnLine) -> list[Event]:
     return events
 
 
+def is_finished(state: EdenState) -> bool:
+    return state.ended_at is not None
+
+
 def _game_over(state: EdenState, column: int) -> IllegalMove:
-    points = state.board.points(state.winner or "")
     return IllegalMove(
-        f"the game is over: {state.winner} reached {points} fertility points at line "
-        f"{state.won_at}; nothing may follow",
+        f"the game is over: {_reached(state)} at line {state.ended_at}; nothing may follow",
         rule=rb.GAME_END,
         facts=end_facts(state),
         column=column,
     )
 
 
+def _reached(state: EdenState) -> str:
+    """``Ben reached 20 fertility points``: the winners as the score sheet ranks them."""
+    winners = scoring.winners(state)
+    points = state.board.points(winners[0])
+    return f"{field_list(winners)} reached {points} fertility points"
+
+
 def end_facts(state: EdenState) -> list[str]:
     """Why the game is over: who reached 20, where, and on whose turn."""
-    if state.winner is None:
+    if state.ended_at is None:
         return []
-    points = state.board.points(state.winner)
-    whose = state.turn.player if state.turn is not None else state.winner
-    during = "on their own turn" if whose == state.winner else f"during {whose}'s turn"
-    return [
-        f"{state.winner} reached {points} fertility points at line {state.won_at}, {during}",
-        rb.GAME_END,
-    ]
+    winners = scoring.winners(state)
+    whose = state.turn.player if state.turn is not None else winners[0]
+    during = "on their own turn" if winners == [whose] else f"during {whose}'s turn"
+    return [f"{_reached(state)} at line {state.ended_at}, {during}", rb.GAME_END]
 
 
 # --- turns and income -----------------------------------------------------------
 
 
 def _turn_for(state: EdenState, move: TurnLine, events: list[Event]) -> Turn:
-    """The turn this line belongs to: the current one continued, or the next player's."""
-    player = move.player or ""
+    """The turn this line belongs to: the current one continued, or the next player's.
+
+    ``state.turns.current`` is whose turn starts next; a line of the player whose
+    turn it is continues that turn until they draw.
+    """
     turn = state.turn
-    if player not in state.players:
-        raise IllegalMove(
-            f"{player} is not a player of this game",
-            rule=rb.TURN_ORDER,
-            facts=[f"the players are {field_list(state.order)}"],
-            column=move.column,
-        )
-    if turn is not None and turn.player == player:
+    player = state.turns.roster.get(move.player)
+    if turn is not None and player == turn.player:
         if turn.drawn_at is not None:
             raise IllegalMove(
                 f"{player}'s turn ended with the draw at line {turn.drawn_at}; "
-                f"it is {state.next_player(player)}'s turn",
+                f"it is {state.turns.current}'s turn",
                 rule=rb.DRAW_ENDS_TURN,
                 column=move.column,
             )
         return turn
-    expected = state.order[0] if turn is None else state.next_player(turn.player)
-    if player != expected:
-        facts = [f"turn order: {', '.join(state.order)}"]
-        if turn is not None:
-            facts.append(f"the last turn was {turn.player}'s (from line {turn.line})")
-        raise IllegalMove(
-            f"it is {expected}'s turn, not {player}'s",
-            rule=rb.TURN_ORDER,
-            facts=facts,
-            column=move.column,
-        )
+    facts = [] if turn is None else [f"the last turn was {turn.player}'s (from line {turn.line})"]
+    player = state.turns.check(move.player, rule=rb.TURN_ORDER, facts=facts, column=move.column)
     if turn is not None:
         events.extend(_automatic_draw(state, turn))
+    state.turns.advance()
     turn = Turn(player, move.line)
     state.turn = turn
     state.turns_played += 1
@@ -402,13 +398,14 @@ def _automatic_draw(state: EdenState, turn: Turn) -> list[Event]:
 
 
 def _check_end(state: EdenState, line: int, events: list[Event]) -> None:
-    """The game ends the moment anyone (not only the player whose turn it is) has 20."""
-    for name in state.order:
+    """The game ends the moment anyone (not only the player whose turn it is) has 20;
+    who wins is the score sheet's first place."""
+    if all(state.board.points(name) < rb.WINNING_POINTS for name in state.order):
+        return
+    state.ended_at = line
+    for name in scoring.winners(state):
         points = state.board.points(name)
-        if points >= rb.WINNING_POINTS:
-            state.winner, state.won_at = name, line
-            events.append(Event(f"{name} has {points} fertility points and wins", name))
-            return
+        events.append(Event(f"{name} has {points} fertility points and wins", name))
 
 
 def _play(state: EdenState, turn: Turn, action: Action, line: int) -> list[Event]:

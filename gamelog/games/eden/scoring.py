@@ -1,15 +1,22 @@
-"""The score sheet: fertility points on the board per player, by card value.
+"""The score sheet: fertility points on the board per player, by card value; and the
+winners of a finished game, read from the sheet's ranking.
 
-The first player to reach 20 fertility points wins at once; the rules know no
-tie-break, since only one player can be first. Mana is worth nothing at the end
-and is shown for reference only.
+The first player to reach 20 fertility points wins at once, and only the player
+who gains points on a move can reach 20 with it, so the winner is always the one
+player on the sheet with the most points; the rules know no tie-break. The sheet
+is the one place that says who won: the end-of-game events, the facts of a move
+after the end, the board view and the report all read ``winners`` below.
+Mana is worth nothing at the end and is shown for reference only.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from gamelog.core.scoring import ScoreSheet
 from gamelog.games.eden import rulebook as rb
 from gamelog.games.eden.state import EdenState
+from gamelog.games.eden.words import field_list
 
 MANA_ROW = "mana (worth nothing)"
 
@@ -19,7 +26,7 @@ def value_row(value: int) -> str:
 
 
 def score_sheet(state: EdenState) -> ScoreSheet:
-    sheet = ScoreSheet(players=list(state.order), finished=state.winner is not None)
+    sheet = ScoreSheet(players=list(state.order), finished=state.ended_at is not None)
     for value in range(1, 5):
         for player in state.order:
             fields = [f for f, tile in state.board.fields_of(player) if tile.value == value]
@@ -27,10 +34,11 @@ def score_sheet(state: EdenState) -> ScoreSheet:
             sheet.add(value_row(value), player, value * len(fields), note)
     for player in state.order:
         sheet.add(MANA_ROW, player, 0, f"{state.players[player].mana} mana")
-    if state.winner is not None:
+    if sheet.finished:
+        winners = sheet.winners()
         sheet.notes.append(
-            f"{state.winner} reached {rb.WINNING_POINTS} fertility points first "
-            f"(line {state.won_at}) and wins"
+            f"{field_list(winners)} reached {rb.WINNING_POINTS} fertility points first "
+            f"(line {state.ended_at}) and {'wins' if len(winners) == 1 else 'share the win'}"
         )
     else:
         sheet.notes.append(
@@ -38,3 +46,15 @@ def score_sheet(state: EdenState) -> ScoreSheet:
         )
     sheet.notes.append("Eden has no tie-break; players on equal points share a place")
     return sheet
+
+
+def winners(state: EdenState) -> list[str]:
+    """Who won a finished game (nobody yet: an empty list): the sheet's first place."""
+    if state.ended_at is None:
+        return []
+    return score_sheet(state).winners()
+
+
+def running_scores(state: EdenState) -> Mapping[str, int]:
+    """Fertility points on the board so far (the sheet's totals, without building it)."""
+    return {name: state.board.points(name) for name in state.order}

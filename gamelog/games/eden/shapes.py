@@ -2,18 +2,18 @@
 
 A card may be turned freely but not flipped, so the fields named in a log must
 equal one of the card's four rotations; a mirror image is a different card
-(L4 and J4, S4 and Z4). The pictures are data (``data/shapes.toml``).
+(L4 and J4, S4 and Z4). The pictures are data (``data/shapes.toml``, read by
+components.py).
 """
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 
 from gamelog.games.eden.board import position
+from gamelog.games.eden.components import SHAPE_PICTURES
 
 Cells = frozenset[tuple[int, int]]
 
@@ -61,10 +61,8 @@ def _cells_of(picture: tuple[str, ...]) -> Cells:
 @cache
 def shapes() -> dict[str, Shape]:
     """Every shape a cultivation card can show, by code (I2, L4, ...)."""
-    text = resources.files(__package__).joinpath("data/shapes.toml").read_text(encoding="utf-8")
     found: dict[str, Shape] = {}
-    for code, entry in tomllib.loads(text).items():
-        picture = tuple(entry["picture"])
+    for code, picture in SHAPE_PICTURES.items():
         cells = _cells_of(picture)
         mirror = frozenset((-c, r) for c, r in cells)
         found[code] = Shape(code, picture, _rotations(cells), _rotations(normalised(mirror)))

@@ -1,12 +1,18 @@
-"""The mutable position of an Eden game during a replay: board, players, cards, turn."""
+"""The mutable position of an Eden game during a replay (board, players, cards, turn),
+and how the header sets it up, checking that the header hangs together."""
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
 
+from gamelog.core.errors import SetupError
+from gamelog.core.suggest import did_you_mean
+from gamelog.core.turns import TurnOrder
 from gamelog.games.eden.board import Board
 from gamelog.games.eden.cards import CardCensus, Hand
+from gamelog.games.eden.components import COMPONENTS, Components
+from gamelog.games.eden.header import Header, Seat, StartingHand
 
 
 @dataclass
@@ -48,12 +54,156 @@ class EdenState:
     census: CardCensus
     #: Cultivation cards sold to the bank, lying face up for anyone to buy.
     bank: Counter[str]
+    #: The seats in turn order; ``turns.current`` is the player whose turn starts next.
+    turns: TurnOrder
     turn: Turn | None = None
     turns_played: int = 0
-    winner: str | None = None
-    won_at: int | None = None
+    #: The line on which someone reached 20 fertility points, ending the game. Who won
+    #: is the score sheet's to say (scoring.winners), so that the two cannot differ.
+    ended_at: int | None = None
     #: Where each irrigation card was played (for "occupied" facts).
     irrigated_at: dict[str, int] = field(default_factory=dict)
 
-    def next_player(self, player: str) -> str:
-        return self.order[(self.order.index(player) + 1) % len(self.order)]
+
+# --- setup ------------------------------------------------------------------------
+
+
+def new_state(header: Header) -> EdenState:
+    """The position before the first turn: empty board, full supplies, dealt hands."""
+    box = COMPONENTS
+    seats = header.seats
+    if not seats:
+        raise SetupError(
+            "the header has no 'players:' line; Eden needs 2 to 4 players in turn order, "
+            "each with a colour (players: Ann (red), Ben (blue), Cleo (yellow))",
+            line=1,
+        )
+    _check_colours(seats, box.colours)
+
+    mana = header.mana if header.mana is not None else box.starting_mana
+    one_two, three_four = _landscape(header, box)
+    deck_shapes = _deck(header, box.cultivation_cards)
+
+    census = CardCensus(box.cultivation_cards, deck_shapes)
+    players = {
+        seat.name: PlayerState(
+            name=seat.name,
+            colour=seat.colour,
+            mana=mana,
+            hand=Hand(unknown=box.starting_hand),
+            one_two_left=one_two,
+            three_four_left=three_four,
+        )
+        for seat in seats
+    }
+    order = [seat.name for seat in seats]
+    turns = TurnOrder(order)
+    for hand in header.hands:
+        _deal(hand, turns, players, census, box.starting_hand)
+
+    return EdenState(
+        players=players,
+        order=order,
+        board=Board(),
+        draw_pile=box.deck_size - box.starting_hand * len(players),
+        census=census,
+        bank=Counter(),
+        turns=turns,
+    )
+
+
+def _check_colours(seats: list[Seat], colours: tuple[str, ...]) -> None:
+    taken: dict[str, str] = {}
+    names: set[str] = set()
+    for seat in seats:
+        # ``Ann red, Ann blue``: the core saw two names, "Ann red" and "Ann blue".
+        if seat.name.casefold() in names:
+            raise SetupError(
+                f"{seat.name} is named twice in the players line",
+                line=seat.line,
+                column=seat.column,
+            )
+        names.add(seat.name.casefold())
+        if seat.colour not in colours:
+            raise SetupError(
+                f"{seat.name}'s colour '{seat.colour}' is not one of the landscape card "
+                f"colours ({', '.join(colours)})",
+                line=seat.line,
+                column=seat.column,
+            )
+        if seat.colour in taken:
+            raise SetupError(
+                f"{seat.name} and {taken[seat.colour]} both play {seat.colour}; "
+                f"each player has the landscape cards of one colour",
+                line=seat.line,
+                column=seat.column,
+            )
+        taken[seat.colour] = seat.name
+
+
+def _landscape(header: Header, box: Components) -> tuple[int, int]:
+    """Landscape cards per player (``landscape: 12 1/2, 12 3/4``); an unnamed kind keeps
+    the boxed figure."""
+    one_two, three_four = box.one_two_cards, box.three_four_cards
+    given: set[str] = set()
+    for supply in header.landscape:
+        if supply.sides in given:
+            raise SetupError(
+                f"the landscape line gives the number of {supply.sides} cards twice",
+                line=header.line_of("landscape"),
+            )
+        given.add(supply.sides)
+        if supply.sides == "1/2":
+            one_two = supply.count
+        else:
+            three_four = supply.count
+    return one_two, three_four
+
+
+def _deck(header: Header, cultivation_cards: int) -> dict[str, int] | None:
+    if header.deck is None:
+        return None
+    line = header.line_of("cultivation deck")
+    counts: dict[str, int] = {}
+    for shape, count in header.deck:
+        if shape in counts:
+            raise SetupError(f"the cultivation deck lists {shape} twice", line=line)
+        counts[shape] = count
+    total = sum(counts.values())
+    if total != cultivation_cards:
+        raise SetupError(
+            f"the cultivation deck lists {total} cards; the box holds {cultivation_cards}",
+            line=line,
+        )
+    return counts
+
+
+def _deal(
+    entry: StartingHand,
+    turns: TurnOrder,
+    players: dict[str, PlayerState],
+    census: CardCensus,
+    hand_size: int,
+) -> None:
+    name = turns.roster.get(entry.player)
+    if name is None:
+        hint = did_you_mean(entry.player, turns.seats)
+        raise SetupError(
+            f"hand of {entry.player}, who is not in the players line ({', '.join(players)})"
+            + (f"; {hint}" if hint else ""),
+            line=entry.line,
+        )
+    if len(entry.cards) != hand_size:
+        raise SetupError(
+            f"{name}'s starting hand lists {len(entry.cards)} cards; "
+            f"every player starts with {hand_size}",
+            line=entry.line,
+        )
+    hand = players[name].hand
+    for card in entry.cards:
+        problem = census.problem(card)
+        if problem is not None:
+            raise SetupError(f"{name}'s starting hand: {problem}", line=entry.line)
+        census.see(card, f"in {name}'s hand")
+        hand.known[card] += 1
+    hand.unknown = 0
