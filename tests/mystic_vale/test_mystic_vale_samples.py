@@ -229,4 +229,4 @@ def test_setup_error_sample() -> None:
     result = replay_sample("setup_error_five_players.log")
     assert isinstance(result.error, SetupError)
     assert result.error.line == 3
-    assert result.error.message == "Mystic Vale is for 2 to 4 players, not 5"
+    assert result.error.message == "Mystic Vale is played by 2 to 4 players; the header names 5"
