@@ -515,6 +515,11 @@ def test_render_position_shows_zones_tokens_and_sleeves() -> None:
             "a second 'vale ODD:' line; the first is on line 2",
         ),
         (
+            "players: Ann (red), Bob\n",
+            1,
+            "a Mystic Vale player has no colour or faction: write Ann without '(red)'",
+        ),
+        (
             "players: Mary Lee, Bob\n",
             1,
             "a player's name is one word in a Mystic Vale log, not 'Mary Lee'",

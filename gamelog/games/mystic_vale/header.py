@@ -153,6 +153,13 @@ def header_from(lines: HeaderLines) -> Header:
                 line=entry.line,
                 column=entry.column,
             )
+        if entry.attribute is not None:
+            raise SetupError(
+                f"a Mystic Vale player has no colour or faction: write {entry.name} "
+                f"without '({entry.attribute})'",
+                line=entry.line,
+                column=entry.attribute_column,
+            )
     values = _Values()
     for line in lines.lines:
         if line.key == "cards":

@@ -274,16 +274,15 @@ def _starting_layout(
 
 
 def _market(header: Header, catalogue: Catalogue, level_i_used: int) -> Market:
-    supply = SUPPLY
-    sizes = {"I": level_i_used, "II": supply["level_ii_advancements"]}
-    sizes["III"] = supply["level_iii_advancements"]
+    sizes = {"I": level_i_used, "II": SUPPLY["level_ii_advancements"]}
+    sizes["III"] = SUPPLY["level_iii_advancements"]
     market = Market(
         deck_left=dict(sizes),
-        vale_deck_left=dict.fromkeys(VALE_DECKS, supply["vale_deck_per_level"]),
-        fertile_left=dict.fromkeys(POSITIONS, supply["fertile_soil_per_position"]),
+        vale_deck_left=dict.fromkeys(VALE_DECKS, SUPPLY["vale_deck_per_level"]),
+        fertile_left=dict.fromkeys(POSITIONS, SUPPLY["fertile_soil_per_position"]),
     )
     if header.market is not None:
-        per_level = supply["market_per_level"]
+        per_level = SUPPLY["market_per_level"]
         face_up: dict[str, list[MarketCard | None]] = {level: [] for level in ADVANCEMENT_DECKS}
         for entry in header.market:
             card = catalogue.advancement(entry.name)
@@ -309,7 +308,7 @@ def _market(header: Header, catalogue: Catalogue, level_i_used: int) -> Market:
             market.deck_left[level] -= per_level
         market.face_up = face_up
     if header.vales is not None:
-        per_level = supply["vales_per_level"]
+        per_level = SUPPLY["vales_per_level"]
         vales_up: dict[str, list[Vale | None]] = {level: [] for level in VALE_DECKS}
         for name in header.vales:
             vale = catalogue.vale(name)
