@@ -178,7 +178,36 @@ def test_empty_is_wrong_while_cards_are_left() -> None:
 
 def test_players_take_turns_in_order_and_strangers_do_not_play() -> None:
     error = illegal(play(header() + "Zed: 1 pass\n"))
-    assert error.message == "Zed is not a player in this game"
+    assert error.message == "Zed is not a player of this game; it is Ann's turn"
+    assert error.facts == ["the players, in turn order: Ann, Bob"]
+
+
+def test_player_names_are_matched_without_regard_to_case() -> None:
+    text = header(extra="final: BOB 2 vp\n") + (
+        "ann: 1 10 13 2 14 3 pass\n  ANN: buy Dew Sprite top into 13\nbob: 1 10 2 pass\n"
+    )
+    outcome = play(text)
+    assert outcome.error is None
+    assert outcome.state.players[0].slot(13, "top").name == "Dew Sprite"  # type: ignore[union-attr]
+    assert GAME.score(outcome.state).breakdown("Bob")["end-game effects"] == 2
+    assert "Ann buys Dew Sprite (Level I, top) for 2 mana, into sleeve 13" in outcome.texts()
+
+
+def test_an_unknown_player_gets_the_nearest_name() -> None:
+    turn = illegal(play(header() + "Anne: 1 10 2 pass\n"))
+    assert (
+        turn.message == "Anne is not a player of this game (did you mean 'Ann'?); it is Ann's turn"
+    )
+    assert (turn.line, turn.column) == (14, 1)
+    action = play(header() + "Ann: 1 10 13 2 pass\nAnne: buy Dew Sprite top into 13\n").error
+    assert isinstance(action, NotationError)
+    assert action.message == (
+        "this line names Anne (did you mean 'Ann'?), but the turn above is Ann's; "
+        "an action line belongs to the turn it follows"
+    )
+    final = play(header(extra="final: Bobb 2 vp\n") + "Ann: 1 pass\n").error
+    assert isinstance(final, SetupError)
+    assert final.message == "final: Bobb is not a player (Ann, Bob); did you mean 'Bob'?"
 
 
 # --- harvest: mana, token, spirits, slots ------------------------------------------------
@@ -466,13 +495,34 @@ def test_render_position_shows_zones_tokens_and_sleeves() -> None:
 @pytest.mark.parametrize(
     ("text", "line", "message"),
     [
-        ("game: mystic-vale\nAnn: 1 pass\n", 1, "the header has no 'players:' line"),
-        ("players: Ann, Ann\n", 1, "a player is named twice in 'players:'"),
-        ("players: Ann\n", 1, "Mystic Vale is for 2 to 4 players, not 1"),
+        ("game: mystic-vale\n", 1, "the header has no 'players:' line"),
+        ("game: mystic-vale\nAnn: 1 pass\n", 2, "unknown header key 'Ann'"),
+        ("players: Ann, Ann\n", 1, "Ann is named twice in the players line"),
+        ("players: Ann\n", 1, "Mystic Vale is played by 2 to 4 players; the header names 1"),
         (
             "players: Ann, Bob\nplayers: Ann, Bob\n",
             2,
-            "'players:' is given twice (first on line 1)",
+            "a second 'players:' line; the first is on line 1",
+        ),
+        (
+            "players: Ann, Bob\nAnn: 1 pass\nmarket: Dew Sprite top\n",
+            3,
+            "the header line 'market:' comes after the first move (line 2)",
+        ),
+        (
+            "players: Ann, Bob\nvale Odd: level I, cost 1 green\nvale ODD: level I, cost 1 any\n",
+            3,
+            "a second 'vale ODD:' line; the first is on line 2",
+        ),
+        (
+            "players: Ann (red), Bob\n",
+            1,
+            "a Mystic Vale player has no colour or faction: write Ann without '(red)'",
+        ),
+        (
+            "players: Mary Lee, Bob\n",
+            1,
+            "a player's name is one word in a Mystic Vale log, not 'Mary Lee'",
         ),
         ("players: Ann, Bob\nfinal: Zed 3 vp\n", 2, "final: Zed is not a player (Ann, Bob)"),
         (
@@ -519,6 +569,17 @@ def test_setup_errors_name_the_header_line(text: str, line: int, message: str) -
     assert isinstance(outcome.error, SetupError), outcome.error
     assert outcome.error.line == line
     assert outcome.error.message.startswith(message)
+
+
+def test_a_mistyped_header_key_is_named_with_the_nearest_key() -> None:
+    error = play(header() + "sleves: 1-3 Cursed Land top\nAnn: 1 pass\n").error
+    assert isinstance(error, SetupError)
+    assert (error.line, error.column) == (14, 1)
+    assert error.message == "unknown header key 'sleves'; did you mean 'sleeves'?"
+    assert error.facts[0] == (
+        "the header keys of Mystic Vale: game, players, cards, market, vales, sleeves, "
+        "advancement NAME, vale NAME, final, date, event, place, site, round, table, notes, note"
+    )
 
 
 def test_catalogue_is_read_relative_to_the_log(tmp_path: Path) -> None:

@@ -1,10 +1,10 @@
 """What the cards show: symbols, advancements, vales, and the catalogue that names them.
 
 No public card list exists for Mystic Vale, so the cards a log uses are defined
-by the user: in a TOML catalogue file (``cards:`` header line), inline in the
-header (``advancement ...:`` / ``vale ...:``), or by the built-in data (Cursed
-Land and Fertile Soil). Later definitions of a name replace earlier ones, so a
-log can correct a catalogue entry.
+by the user: in a TOML catalogue file (``cards:`` header line, read here), inline
+in the header (``advancement ...:`` / ``vale ...:``, read by header.py), or by the
+built-in data (Cursed Land and Fertile Soil, components.py). Later definitions of
+a name replace earlier ones, so a log can correct a catalogue entry.
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from typing import Any, Literal
 
 from gamelog.core.errors import SetupError
+from gamelog.games.mystic_vale.components import CARDS
 
 Position = Literal["top", "middle", "bottom"]
 POSITIONS: tuple[Position, ...] = ("top", "middle", "bottom")
@@ -135,28 +135,18 @@ class StartingSleeves:
     position: Position
 
 
-def _data(name: str) -> dict[str, Any]:
-    text = resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8")
-    return tomllib.loads(text)
-
-
-@cache
-def setup_facts() -> dict[str, Any]:
-    """Player-count table, supply sizes and turn limits (``data/setup.toml``)."""
-    return _data("setup.toml")
-
-
 @cache
 def builtin_catalogue() -> Catalogue:
     """Cursed Land and Fertile Soil, the cards every game has."""
-    return catalogue_from_toml(_data("cards.toml"), "built-in cards")
+    return catalogue_from_toml(CARDS, "built-in cards")
 
 
 @cache
 def default_starting_sleeves() -> tuple[StartingSleeves, ...]:
+    """The starting sleeves of every player unless the header's ``sleeves:`` says otherwise."""
     return tuple(
         StartingSleeves(tuple(entry["sleeves"]), entry["card"], entry["position"])
-        for entry in _data("cards.toml")["starting"]
+        for entry in CARDS["starting"]
     )
 
 

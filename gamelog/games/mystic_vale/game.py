@@ -1,59 +1,60 @@
-"""The Mystic Vale engine as the core sees it: parse, setup, apply, score, render."""
+"""Mystic Vale as a gamelog Game: its header keys, notation, rules, scoring and position
+view wired to the core's interface."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import ClassVar
 
-from gamelog.core.errors import IllegalMove
-from gamelog.core.game import Event, Game, GameLog, Move
-from gamelog.core.scoring import Number, ScoreSheet
-
-from .moves import Turn, parse_log
-from .render import render
-from .rules import apply_turn
-from .scoring import score_sheet
-from .setup import build_state
-from .state import GameState
+from gamelog.core.game import Event, Game, GameLog
+from gamelog.core.header import HeaderKey, HeaderLines
+from gamelog.core.scoring import ScoreSheet
+from gamelog.games.mystic_vale import moves, render, rules, scoring, state
+from gamelog.games.mystic_vale.header import KEYS, Header, header_from
+from gamelog.games.mystic_vale.moves import Turn
+from gamelog.games.mystic_vale.state import GameState
 
 
-class MysticVale(Game):
-    name = "mystic-vale"
-    title = "Mystic Vale"
-    aliases = ("mystic_vale", "mysticvale")
-    min_players = 2
-    max_players = 4
-    notation_hint = "Ann: 4 11 13 17 18 pass; buy Grove Keeper top into 13; buy vale Sun Pool"
+class MysticVale(Game[Header, GameState, Turn]):
+    """Mystic Vale (2-4 players): sleeved cards, planting and spoil, harvest purchases,
+    the game ending with the round in which the VP pool runs out."""
 
-    def parse(self, text: str) -> GameLog:
-        return parse_log(text)
+    name: ClassVar[str] = "mystic-vale"
+    title: ClassVar[str] = "Mystic Vale"
+    aliases: ClassVar[tuple[str, ...]] = ("mystic_vale", "mysticvale")
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    notation_hint: ClassVar[str] = (
+        "Ann: 4 11 13 17 18 pass; buy Grove Keeper top into 13; buy vale Sun Pool"
+    )
+    header_keys: ClassVar[tuple[HeaderKey, ...]] = KEYS
 
-    # The reshape to the one template replaces parse() with these two.
-    def header_from(self, lines):  # type: ignore[no-untyped-def]
-        raise NotImplementedError
+    def header_from(self, lines: HeaderLines) -> Header:
+        return header_from(lines)
 
-    def moves_from(self, body, header):  # type: ignore[no-untyped-def]
-        raise NotImplementedError
+    def moves_from(self, body: str, header: Header) -> list[Turn]:
+        return moves.moves_from(body, header.player_names)
 
-    def setup(self, log: GameLog) -> GameState:
-        return build_state(log)
+    def setup(self, log: GameLog[Header, Turn]) -> GameState:
+        return state.new_game(log.header, log.path)
 
-    def apply(self, state: Any, move: Move) -> list[Event]:
-        if not isinstance(move, Turn):  # pragma: no cover - parse_log makes only turns
-            raise IllegalMove("not a Mystic Vale turn", line=move.line)
-        return apply_turn(state, move)
+    def apply(self, state: GameState, move: Turn) -> list[Event]:
+        return rules.play(state, move)
 
-    def is_finished(self, state: Any) -> bool:
-        return bool(state.finished)
+    def is_finished(self, state: GameState) -> bool:
+        return rules.is_finished(state)
 
-    def score(self, state: Any) -> ScoreSheet:
-        return score_sheet(state)
+    def end_facts(self, state: GameState) -> list[str]:
+        return rules.end_facts(state)
 
-    def running_scores(self, state: Any) -> Mapping[str, Number]:
-        return {p.name: p.vp_pool + p.vp_box for p in state.players}
+    def score(self, state: GameState) -> ScoreSheet:
+        return scoring.score_sheet(state)
 
-    def render_position(self, state: Any) -> str:
-        return render(state)
+    def running_scores(self, state: GameState) -> Mapping[str, int]:
+        return scoring.running_scores(state)
+
+    def render_position(self, state: GameState) -> str:
+        return render.render(state)
 
 
 GAME = MysticVale()

@@ -14,18 +14,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gamelog.core.errors import IllegalMove
-
-from .cards import POSITIONS, Advancement, Position, Vale, name_key
+from gamelog.games.mystic_vale.cards import POSITIONS, Advancement, Position, Vale, name_key
+from gamelog.games.mystic_vale.components import SUPPLY
+from gamelog.games.mystic_vale.rulebook import (
+    FERTILE_SUPPLY_RULE,
+    MARKET_RULE,
+    REFILL_RULE,
+    SUPPLY_RULE,
+    VALE_MARKET_RULE,
+    VALE_SUPPLY_RULE,
+)
 
 ADVANCEMENT_DECKS: tuple[str, ...] = ("I", "II", "III")
 VALE_DECKS: tuple[str, ...] = ("I", "II")
-
-RULE_MARKET = "a card can only be bought while it lies face up in the market"
-RULE_REFILL = (
-    "at the end of a turn the market is refilled: an empty Level I slot from the Level I "
-    "deck, from Level II once that is empty, then Level III; vales from their own level"
-)
-RULE_SUPPLY = "each level has a limited number of cards"
 
 
 @dataclass(frozen=True)
@@ -59,8 +60,11 @@ class Market:
             if self.fertile_left[position] == 0:
                 raise IllegalMove(
                     f"no Fertile Soil for the {position} position is left",
-                    rule="the Fertile Soil supply has 6 cards for each position",
-                    facts=[f"all 6 {position} Fertile Soil cards have been bought"],
+                    rule=FERTILE_SUPPLY_RULE,
+                    facts=[
+                        f"all {SUPPLY['fertile_soil_per_position']} {position} Fertile Soil "
+                        "cards have been bought"
+                    ],
                 )
             self.fertile_left[position] -= 1
             return
@@ -68,7 +72,7 @@ class Market:
             if self.deck_left[card.level] == 0:
                 raise IllegalMove(
                     f"no Level {card.level} advancement is left to buy",
-                    rule=RULE_SUPPLY,
+                    rule=SUPPLY_RULE,
                     facts=[f"every Level {card.level} advancement of this game has been bought"],
                 )
             self.deck_left[card.level] -= 1
@@ -84,7 +88,7 @@ class Market:
                     return
         raise IllegalMove(
             f"{card.name} ({position}) is not face up in the market",
-            rule=RULE_MARKET,
+            rule=MARKET_RULE,
             facts=[f"face up: {self.describe_face_up()}"],
         )
 
@@ -93,19 +97,19 @@ class Market:
         if self.face_up is None:
             raise IllegalMove(
                 "the market is not tracked in this log, so there is nothing to refill",
-                rule=RULE_REFILL,
+                rule=REFILL_RULE,
                 facts=["the header has no 'market:' line listing the face-up advancements"],
             )
         if card.level not in ADVANCEMENT_DECKS:
             raise IllegalMove(
                 f"{card.name} is a {card.level} card and never lies in the market",
-                rule=RULE_REFILL,
+                rule=REFILL_RULE,
             )
         empty = [level for level, slots in self.face_up.items() for s in slots if s is None]
         if not empty:
             raise IllegalMove(
                 f"no market slot is empty for {card.name} to fill",
-                rule=RULE_REFILL,
+                rule=REFILL_RULE,
                 facts=[f"face up: {self.describe_face_up()}"],
             )
         for slot_level in empty:
@@ -128,7 +132,7 @@ class Market:
         raise IllegalMove(
             f"{card.name} cannot refill the market: no empty slot draws from the "
             f"Level {card.level} deck",
-            rule=RULE_REFILL,
+            rule=REFILL_RULE,
             facts=facts,
         )
 
@@ -146,7 +150,7 @@ class Market:
             if self.vale_deck_left[card.level] == 0:
                 raise IllegalMove(
                     f"no Level {card.level} vale is left to buy",
-                    rule="there are 18 vale cards of each level",
+                    rule=VALE_SUPPLY_RULE,
                     facts=[f"all Level {card.level} vales have been bought"],
                 )
             self.vale_deck_left[card.level] -= 1
@@ -158,7 +162,7 @@ class Market:
                     return
         raise IllegalMove(
             f"the vale {card.name} is not face up",
-            rule="a vale can only be bought while it lies face up",
+            rule=VALE_MARKET_RULE,
             facts=[f"face-up vales: {self.describe_vales()}"],
         )
 
@@ -166,20 +170,20 @@ class Market:
         if self.vales_up is None:
             raise IllegalMove(
                 "the vales are not tracked in this log, so there is nothing to refill",
-                rule=RULE_REFILL,
+                rule=REFILL_RULE,
                 facts=["the header has no 'vales:' line listing the face-up vales"],
             )
         slots = self.vales_up[card.level]
         if None not in slots:
             raise IllegalMove(
                 f"no Level {card.level} vale slot is empty for {card.name} to fill",
-                rule=RULE_REFILL,
+                rule=REFILL_RULE,
                 facts=[f"face-up vales: {self.describe_vales()}"],
             )
         if self.vale_deck_left[card.level] == 0:
             raise IllegalMove(
                 f"the Level {card.level} vale deck is empty; {card.name} cannot come from it",
-                rule=RULE_REFILL,
+                rule=REFILL_RULE,
             )
         slots[slots.index(None)] = card
         self.vale_deck_left[card.level] -= 1

@@ -1,35 +1,30 @@
-"""Typed moves of a Mystic Vale log and the transformer that builds them.
+"""Typed moves of a Mystic Vale log, the grammar they are parsed with, and the transformer.
 
 One :class:`Turn` is one move: the sleeves turned face up, the outcome (pass or
 spoil) and the harvest actions. Actions may follow on the turn line after ``;``
-or on lines of their own; the grouping pass below attaches them to the turn
-they follow, so the engine always sees a whole turn at once (a turn's discard
-and market refill happen only when it is complete).
+or on lines of their own, with or without the player's name; the grouping pass
+below attaches them to the turn they follow, so the engine always sees a whole
+turn at once (a turn's discard and market refill happen only when it is
+complete). The header's values (market, sleeves, card definitions, final
+effects) are parsed by the same grammar from their own start rules (header.py),
+with the word readers of :class:`Words`.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from lark import Token, Transformer, Tree, v_args
 
 from gamelog.core.errors import NotationError, SetupError
-from gamelog.core.game import GameLog, Located, Move
-from gamelog.core.notation import parse as parse_text
-from gamelog.core.notation import transform
-
-from .cards import (
-    Advancement,
-    Position,
-    Symbols,
-    Vale,
-    check_spirit_cost,
-    normalise_level,
-)
+from gamelog.core.game import Located, Move
+from gamelog.core.notation import Grammar, transform
+from gamelog.core.suggest import did_you_mean
+from gamelog.core.turns import Roster
+from gamelog.games.mystic_vale.cards import Position
 
 #: Friendly names of terminals for "expected ..." in notation errors.
 DESCRIBE = {
@@ -37,7 +32,6 @@ DESCRIBE = {
     "SLEEVE_LIST": "sleeve numbers",
     "NAME": "a name",
     "QUOTED": 'a "quoted name"',
-    "REST_OF_LINE": "a value",
     "PASS": "'pass'",
     "SPOIL": "'spoil'",
     "EMPTY": "'empty'",
@@ -125,55 +119,6 @@ class Turn(Move):
     actions: tuple[Action, ...] = ()
 
 
-# --- the header ---------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class SleeveSpec:
-    """``1-3 Cursed Land top`` or ``13-20 blank`` from a ``sleeves:`` line."""
-
-    first: int
-    last: int
-    card: str | None
-    position: Position | None
-    line: int
-
-
-@dataclass(frozen=True)
-class FinalEffect:
-    """``final: Ann 4 vp from Druid Circle``: an end-game ability the log states."""
-
-    player: str
-    vp: int
-    source: str | None
-    line: int
-
-
-@dataclass(frozen=True)
-class MarketCard:
-    name: str
-    position: Position | None
-
-
-@dataclass
-class Header:
-    """Everything above and beside the turns: players, cards, market, final effects."""
-
-    game: str | None = None
-    players: list[str] = field(default_factory=list)
-    players_line: int = 1
-    cards_file: str | None = None
-    cards_line: int = 1
-    market: list[MarketCard] | None = None
-    market_line: int = 1
-    vales: list[str] | None = None
-    vales_line: int = 1
-    sleeves: list[SleeveSpec] | None = None
-    advancements: list[tuple[Advancement, int]] = field(default_factory=list)
-    vale_cards: list[tuple[Vale, int]] = field(default_factory=list)
-    finals: list[FinalEffect] = field(default_factory=list)
-
-
 # --- the transformer -------------------------------------------------------------------
 
 
@@ -197,13 +142,6 @@ class _ActionLine:
     actions: tuple[Action, ...]
 
 
-@dataclass(frozen=True)
-class _HeaderItem:
-    key: str
-    value: Any
-    line: int
-
-
 _NUMBER = re.compile(r"\d+")
 
 
@@ -212,122 +150,42 @@ def _word(token: Token) -> str:
 
 
 @v_args(inline=True)
-class _ToStatements(Transformer):
-    """Parse tree -> a flat list of header items, turn starts and action lines."""
+class Words(Transformer[Token, Any]):
+    """The words of the notation that moves and header values share: card names,
+    positions, symbols and spirit amounts."""
+
+    def amount(self, number: Token, symbol: str) -> tuple[str, int]:
+        return symbol, int(number)
+
+    def spirit_amount(self, number: Token, colour: str) -> tuple[str, int]:
+        return colour, int(number)
+
+    def symbol(self, word: Any) -> str:
+        word = _word(word).lower()
+        return "grey" if word == "gray" else word
+
+    def gain_symbol(self, word: Any) -> str:
+        return _word(word).lower()
+
+    def spirit(self, word: Token) -> str:
+        return _word(word).lower()
+
+    def position(self, word: Token) -> str:
+        return _word(word).lower()
+
+    @v_args(inline=False)
+    def card_name(self, words: list[Token]) -> str:
+        return " ".join(_word(w).strip('"').strip() for w in words)
+
+
+@v_args(inline=True)
+class _ToStatements(Words):
+    """Parse tree -> a flat list of turn starts and action lines."""
 
     @v_args(inline=False)
     def start(self, items: list[Any]) -> list[Any]:
         return items
 
-    # header
-    def game_line(self, key: Token, value: Token) -> _HeaderItem:
-        return _HeaderItem("game", _word(value), key.line)
-
-    def players_line(self, key: Token, *players: str) -> _HeaderItem:
-        return _HeaderItem("players", list(players), key.line)
-
-    def cards_line(self, key: Token, value: Token) -> _HeaderItem:
-        return _HeaderItem("cards", _word(value), key.line)
-
-    def market_line(self, key: Token, *cards: MarketCard) -> _HeaderItem:
-        return _HeaderItem("market", list(cards), key.line)
-
-    def market_card(self, name: str, position: Position | None = None) -> MarketCard:
-        return MarketCard(name, position)
-
-    def vales_line(self, key: Token, *names: str) -> _HeaderItem:
-        return _HeaderItem("vales", list(names), key.line)
-
-    def sleeves_line(self, key: Token, *specs: SleeveSpec) -> _HeaderItem:
-        return _HeaderItem("sleeves", list(specs), key.line)
-
-    def sleeve_range(self, first: Token, last: Token | None = None) -> tuple[int, int, int]:
-        return int(first), int(last if last is not None else first), first.line
-
-    def blank_sleeves(self, span: tuple[int, int, int], _blank: Token) -> SleeveSpec:
-        return SleeveSpec(span[0], span[1], None, None, span[2])
-
-    def printed_sleeves(
-        self, span: tuple[int, int, int], name: str, position: Position
-    ) -> SleeveSpec:
-        return SleeveSpec(span[0], span[1], name, position, span[2])
-
-    def advancement_def(self, key: Token, name: str, *items: tuple[str, Any]) -> _HeaderItem:
-        with _at_line(key):
-            return self._advancement(key, name, items)
-
-    def vale_def(self, key: Token, name: str, *items: tuple[str, Any]) -> _HeaderItem:
-        with _at_line(key):
-            return self._vale(key, name, items)
-
-    def _advancement(self, key: Token, name: str, items: tuple[Any, ...]) -> _HeaderItem:
-        where = f"advancement {name}"
-        values = _card_items(items, where, key)
-        level = values.get("level")
-        if level is None:
-            raise SetupError(f"{where}: give its level (level I, II, III or fertile soil)")
-        if "spirit_cost" in values:
-            raise SetupError(f"{where}: an advancement costs mana (cost 3), not spirits")
-        if "cost" not in values and level != "starting":
-            raise SetupError(f"{where}: give its cost in mana (cost 3)")
-        positions = values.get("positions", ("top", "middle", "bottom"))
-        symbols = Symbols(**values.get("symbols", {}))
-        card = Advancement(name, level, values.get("cost", 0), positions, symbols)
-        return _HeaderItem("advancement", card, key.line)
-
-    def _vale(self, key: Token, name: str, items: tuple[Any, ...]) -> _HeaderItem:
-        where = f"vale {name}"
-        values = _card_items(items, where, key)
-        level = values.get("level")
-        if level not in ("I", "II"):
-            raise SetupError(f"{where}: give its level (level I or II)")
-        if "cost" in values:
-            raise SetupError(f"{where}: a vale costs spirits (cost 2 green), not mana")
-        symbols = values.get("symbols", {})
-        extra = sorted(k for k, v in symbols.items() if v and k != "vp")
-        if extra or "positions" in values:
-            raise SetupError(
-                f"{where}: a vale shows a spirit cost and VP only"
-                + (f", not {', '.join(extra)}" if extra else "")
-            )
-        cost = values.get("spirit_cost", {})
-        return _HeaderItem("vale", Vale(name, level, cost, symbols.get("vp", 0)), key.line)
-
-    def level_item(self, _key: Token, level: str) -> tuple[str, Any]:
-        return "level", level
-
-    @v_args(inline=False)
-    def level(self, tokens: list[Token]) -> str:
-        word = " ".join(_word(t) for t in tokens)
-        level = normalise_level(word)
-        if level is None:  # pragma: no cover - the grammar only lets levels through
-            raise NotationError(f"unknown level {word}")
-        return level
-
-    def mana_cost(self, _key: Token, amount: Token) -> tuple[str, Any]:
-        return "cost", int(amount)
-
-    def spirit_cost(self, key: Token, *amounts: tuple[str, int]) -> tuple[str, Any]:
-        with _at_line(key):
-            return "spirit_cost", check_spirit_cost(amounts, "vale cost")
-
-    def positions_item(self, *positions: Position) -> tuple[str, Any]:
-        return "positions", tuple(p for p in ("top", "middle", "bottom") if p in positions)
-
-    def symbol_item(self, amount: Token, symbol: str) -> tuple[str, Any]:
-        return "symbol", (symbol, int(amount))
-
-    def guardian_item(self, *tokens: Token) -> tuple[str, Any]:
-        amount = int(tokens[0]) if len(tokens) == 2 else 1
-        return "symbol", ("guardian", amount)
-
-    def final_line(
-        self, key: Token, player: str, amount: Token, _vp: Token, *source: Any
-    ) -> _HeaderItem:
-        name = source[1] if len(source) == 2 else None
-        return _HeaderItem("final", FinalEffect(player, int(amount), name, key.line), key.line)
-
-    # turns
     @v_args(inline=False)
     def turn_line(self, children: list[Any]) -> _TurnStart:
         player_token, (reveals, exhausted), (outcome, outcome_column), *actions = children
@@ -416,69 +274,31 @@ class _ToStatements(Transformer):
     def refill_vale(self, key: Token, _vale: Token, name: str) -> RefillVale:
         return RefillVale(line=key.line, column=key.column, card=name)
 
-    def amount(self, number: Token, symbol: str) -> tuple[str, int]:
-        return symbol, int(number)
 
-    def spirit_amount(self, number: Token, colour: str) -> tuple[str, int]:
-        return colour, int(number)
-
-    def symbol(self, word: Any) -> str:
-        word = _word(word).lower()
-        return "grey" if word == "gray" else word
-
-    def gain_symbol(self, word: Any) -> str:
-        return _word(word).lower()
-
-    def spirit(self, word: Token) -> str:
-        return _word(word).lower()
-
-    def position(self, word: Token) -> str:
-        return _word(word).lower()
-
-    @v_args(inline=False)
-    def card_name(self, words: list[Token]) -> str:
-        return " ".join(_word(w).strip('"').strip() for w in words)
+#: The grammar of the moves and of the header values (grammars/mystic_vale.lark).
+GRAMMAR = Grammar(
+    "mystic_vale",
+    starts=(
+        "start",
+        "market_value",
+        "vales_value",
+        "sleeves_value",
+        "card_name_value",
+        "card_value",
+        "final_value",
+    ),
+    describe=DESCRIBE,
+    positions=False,
+)
 
 
-@contextmanager
-def _at_line(token: Token) -> Iterator[None]:
-    """Give a SetupError raised while reading a definition the line of that definition."""
-    try:
-        yield
-    except SetupError as error:
-        error.at(token.line, token.column)
-        raise
-
-
-def _card_items(items: tuple[tuple[str, Any], ...], where: str, key: Token) -> dict[str, Any]:
-    """Collect ``level I, cost 3, top, 1 mana, ...``; a repeated item is a mistake."""
-    values: dict[str, Any] = {}
-    symbols: dict[str, int] = {}
-    for kind, value in items:
-        if kind == "symbol":
-            symbol, amount = value
-            if symbol in symbols:
-                raise SetupError(f"{where}: {symbol} is given twice", line=key.line)
-            symbols[symbol] = amount
-            continue
-        if kind in values:
-            raise SetupError(f"{where}: {kind.replace('_', ' ')} is given twice", line=key.line)
-        values[kind] = value
-    if symbols:
-        values["symbols"] = symbols
-    return values
-
-
-_SINGLE_HEADER_KEYS = ("game", "players", "cards", "market", "vales", "sleeves")
-
-
-def parse_log(text: str) -> GameLog:
-    """Text -> header + whole turns. Raises NotationError / SetupError."""
-    tree: Tree[Token] = parse_text("mystic_vale", text, describe=DESCRIBE, positions=False)
-    statements: list[Any] = transform(_ToStatements().transform, tree)
-    lines = text.split("\n")
-    header = Header()
-    seen: dict[str, int] = {}
+def moves_from(body: str, players: Sequence[str]) -> list[Turn]:
+    """The whole turns of a log whose header lines are blanked. Raises NotationError
+    (and SetupError for a gain of 'any')."""
+    tree: Tree[Token] = GRAMMAR.parse(body)
+    statements: list[_TurnStart | _ActionLine] = transform(_ToStatements().transform, tree)
+    roster = Roster(players)
+    lines = body.split("\n")
     turns: list[Turn] = []
     current: _TurnStart | None = None
     pending: list[Action] = []
@@ -502,60 +322,40 @@ def parse_log(text: str) -> GameLog:
         )
 
     for statement in statements:
-        if isinstance(statement, _HeaderItem):
-            _add_header_item(header, statement, seen)
-        elif isinstance(statement, _TurnStart):
+        if isinstance(statement, _TurnStart):
             close_turn()
             current, pending = statement, []
             sources = [lines[statement.line - 1].split("#", 1)[0].strip()]
-        else:
-            if current is None:
-                raise NotationError(
-                    "an action must follow the turn it belongs to "
-                    "(write the turn line `Ann: 4 11 13 pass` first)",
-                    line=statement.line,
-                    column=statement.column,
-                )
-            if statement.player is not None and statement.player != current.player:
-                raise NotationError(
-                    f"this line names {statement.player}, but the turn above is "
-                    f"{current.player}'s; an action line belongs to the turn it follows",
-                    line=statement.line,
-                    column=statement.column,
-                )
-            pending.extend(statement.actions)
-            sources.append(lines[statement.line - 1].split("#", 1)[0].strip())
-    close_turn()
-    return GameLog(header=header, moves=turns, players=list(header.players))
-
-
-def _add_header_item(header: Header, item: _HeaderItem, seen: dict[str, int]) -> None:
-    if item.key in _SINGLE_HEADER_KEYS:
-        if item.key in seen:
-            raise SetupError(
-                f"'{item.key}:' is given twice (first on line {seen[item.key]})", line=item.line
+            continue
+        if current is None:
+            raise NotationError(
+                "an action must follow the turn it belongs to "
+                "(write the turn line `Ann: 4 11 13 pass` first)",
+                line=statement.line,
+                column=statement.column,
             )
-        seen[item.key] = item.line
-    match item.key:
-        case "game":
-            header.game = item.value
-        case "players":
-            header.players = [str(p) for p in item.value]
-            header.players_line = item.line
-        case "cards":
-            header.cards_file = item.value
-            header.cards_line = item.line
-        case "market":
-            header.market = item.value
-            header.market_line = item.line
-        case "vales":
-            header.vales = item.value
-            header.vales_line = item.line
-        case "sleeves":
-            header.sleeves = item.value
-        case "advancement":
-            header.advancements.append((item.value, item.line))
-        case "vale":
-            header.vale_cards.append((item.value, item.line))
-        case "final":
-            header.finals.append(item.value)
+        if statement.player is not None:
+            _check_same_player(roster, statement, current)
+        pending.extend(statement.actions)
+        sources.append(lines[statement.line - 1].split("#", 1)[0].strip())
+    close_turn()
+    return turns
+
+
+def _check_same_player(roster: Roster, statement: _ActionLine, current: _TurnStart) -> None:
+    """An action line that names a player continues that player's turn (names are
+    matched without regard to case)."""
+    written = statement.player or ""
+    named = roster.get(written)
+    turn_player = roster.get(current.player) or current.player
+    if (named or written).casefold() == turn_player.casefold():
+        return
+    hint = did_you_mean(written, roster.names) if named is None else ""
+    raise NotationError(
+        f"this line names {written}"
+        + (f" ({hint})" if hint else "")
+        + f", but the turn above is {turn_player}'s; an action line belongs to the turn "
+        "it follows",
+        line=statement.line,
+        column=statement.column,
+    )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .state import GameState, PlayerState
+from gamelog.games.mystic_vale.state import GameState, PlayerState
 
 
 def render(state: GameState) -> str:

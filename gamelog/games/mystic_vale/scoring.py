@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 from gamelog.core.scoring import ScoreSheet
-
-from .state import GameState, PlayerState
+from gamelog.games.mystic_vale.state import GameState, PlayerState
 
 NO_TIE_BREAK = "the rules have no tie-break: players with equal totals share the place"
 
@@ -48,3 +47,8 @@ def _grey_vp(player: PlayerState) -> tuple[int, str | None]:
                 total += card.symbols.grey
     note = ", ".join(f"{name} {points}" for name, points in per_card.items())
     return total, note or None
+
+
+def running_scores(state: GameState) -> dict[str, int]:
+    """The VP tokens taken so far (pool and box); cards, vales and effects count at the end."""
+    return {p.name: p.vp_pool + p.vp_box for p in state.players}

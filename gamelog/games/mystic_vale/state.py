@@ -1,20 +1,47 @@
-"""The mutable position of a Mystic Vale game: every player's 20 sleeves and zones,
-the VP pool, the supply.
+"""The mutable position of a Mystic Vale game (every player's 20 sleeves and zones, the
+VP pool, the supply), and how the header sets it up.
 
 The engine changes it in place (no copies on the hot path). Each sleeve's
 symbols are summed once and cached, because planting asks for them at every push.
+
+Setup checks what the header says against the setup rules: the starting deck of
+9 Cursed Land, 3 Fertile Soil and 8 blank cards, a market of three advancements
+per level and four vales per level, cards that the catalogue defines, and
+end-game effects of players who are playing. (The player count and names are
+the core's: gamelog/core/header.py.)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from dataclasses import field as dataclass_field
+from pathlib import Path
 
-from .cards import NO_SYMBOLS, POSITIONS, Advancement, Catalogue, Position, Symbols, Vale
-from .market import Market
-from .moves import FinalEffect
+from gamelog.core.errors import SetupError
+from gamelog.core.suggest import did_you_mean
+from gamelog.core.turns import Roster, TurnOrder
+from gamelog.games.mystic_vale.cards import (
+    NO_SYMBOLS,
+    POSITIONS,
+    Advancement,
+    Catalogue,
+    Position,
+    Symbols,
+    Vale,
+    builtin_catalogue,
+    default_starting_sleeves,
+    load_catalogue_file,
+)
+from gamelog.games.mystic_vale.components import PLAYER_COUNTS, SLEEVES_PER_PLAYER, SUPPLY
+from gamelog.games.mystic_vale.header import FinalEffect, Header
+from gamelog.games.mystic_vale.market import ADVANCEMENT_DECKS, VALE_DECKS, Market, MarketCard
 
 SLOT_INDEX: dict[Position, int] = {position: index for index, position in enumerate(POSITIONS)}
+
+
+def sleeve_list(sleeves: list[int] | tuple[int, ...]) -> str:
+    """``1, 10, 13`` for messages."""
+    return ", ".join(str(s) for s in sleeves)
 
 
 @dataclass
@@ -90,14 +117,23 @@ class GameState:
     vp_pool_size: int
     vp_pool: int
     market: Market
+    #: End-game effects, each naming its player as the players line spells them.
     finals: list[FinalEffect]
-    #: Seat of the player whose turn is next.
-    seat: int = 0
+    #: The seats in turn order; ``turns.index`` is the seat whose turn is next.
+    turns: TurnOrder
     #: Turns played so far in the whole game (1-based number of the turn being played).
     turn_number: int = 0
     #: Set when the pool runs out; the round is then played to its end.
     end_triggered_by: str | None = None
+    #: The line of the turn that emptied the pool, and of the last turn played.
+    end_triggered_line: int = 0
+    last_turn_line: int = 0
     finished: bool = False
+
+    @property
+    def seat(self) -> int:
+        """The seat of the player whose turn is next."""
+        return self.turns.index
 
     @property
     def player_names(self) -> list[str]:
@@ -108,3 +144,199 @@ class GameState:
             if player.name == name:
                 return player
         return None
+
+
+# --- setup ----------------------------------------------------------------------
+
+STARTING_DECK = {"Cursed Land": 9, "Fertile Soil": 3, "blank": 8}
+
+
+def new_game(header: Header, log_path: str | None) -> GameState:
+    """The position before the first turn, after checking the header hangs together.
+
+    ``log_path`` is the log's file, against which a ``cards:`` path is resolved.
+    """
+    players = _check_players(header)
+    per_count = PLAYER_COUNTS[str(len(players))]
+    catalogue = _catalogue(header, log_path)
+    layout = _starting_layout(header, catalogue)
+    states = []
+    for seat, name in enumerate(players):
+        player = PlayerState(
+            name=name,
+            seat=seat,
+            slots=[[None, None, None] for _ in range(SLEEVES_PER_PLAYER + 1)],
+            symbols=[NO_SYMBOLS] * (SLEEVES_PER_PLAYER + 1),
+            deck=set(range(1, SLEEVES_PER_PLAYER + 1)),
+        )
+        for sleeve, (card, position) in layout.items():
+            player.set_slot(sleeve, position, card)
+        states.append(player)
+    finals = _finals(header, Roster(players))
+    market = _market(header, catalogue, per_count["level_i_advancements"])
+    pool = per_count["vp_pool"]
+    return GameState(catalogue, states, pool, pool, market, finals, TurnOrder(players))
+
+
+def _check_players(header: Header) -> list[str]:
+    if not header.players:
+        raise SetupError("the header has no 'players:' line (players in turn order)", line=1)
+    return header.player_names
+
+
+def _finals(header: Header, roster: Roster) -> list[FinalEffect]:
+    """The ``final:`` effects with their players as the players line spells them."""
+    finals = []
+    for final in header.finals:
+        name = roster.get(final.player)
+        if name is None:
+            hint = did_you_mean(final.player, roster.names)
+            raise SetupError(
+                f"final: {final.player} is not a player ({', '.join(roster.names)})"
+                + (f"; {hint}" if hint else ""),
+                line=final.line,
+                column=1,
+            )
+        finals.append(replace(final, player=name))
+    return finals
+
+
+def _catalogue(header: Header, log_path: str | None) -> Catalogue:
+    """Built-in cards, then the catalogue file, then the header's own definitions."""
+    catalogue = builtin_catalogue()
+    if header.cards_file:
+        path = _resolve(header.cards_file, log_path)
+        catalogue = catalogue.merged(load_catalogue_file(str(path), line=header.line_of("cards")))
+    inline = Catalogue()
+    for card in header.advancements:
+        inline.add_advancement(card)
+    for vale in header.vale_cards:
+        inline.add_vale(vale)
+    return catalogue.merged(inline)
+
+
+def _resolve(name: str, log_path: str | None) -> Path:
+    """A ``cards:`` path is relative to the log file (to the current directory for a
+    log read from standard input)."""
+    path = Path(name).expanduser()
+    if path.is_absolute() or log_path is None:
+        return path
+    return Path(log_path).parent / path
+
+
+def _starting_layout(
+    header: Header, catalogue: Catalogue
+) -> dict[int, tuple[Advancement, Position]]:
+    """Sleeve number -> the starting card printed in it (blank sleeves are left out)."""
+    count = SLEEVES_PER_PLAYER
+    layout: dict[int, tuple[Advancement, Position]] = {}
+    if header.sleeves is None:
+        for group in default_starting_sleeves():
+            card = catalogue.advancement(group.card) or builtin_catalogue().advancement(group.card)
+            assert card is not None, group.card
+            for sleeve in group.sleeves:
+                layout[sleeve] = (card, group.position)
+        return layout
+    claimed: dict[int, int] = {}
+    totals = dict.fromkeys(STARTING_DECK, 0)
+    for spec in header.sleeves:
+        if not 1 <= spec.first <= spec.last <= count:
+            raise SetupError(
+                f"sleeves {spec.first}-{spec.last}: sleeves are numbered 1-{count}, low to high",
+                line=spec.line,
+            )
+        card = None
+        if spec.card is not None:
+            card = catalogue.advancement(spec.card)
+            if card is None or card.name not in ("Cursed Land", "Fertile Soil"):
+                raise SetupError(
+                    f"sleeves: a starting card is Cursed Land or Fertile Soil, not {spec.card}",
+                    line=spec.line,
+                )
+        for sleeve in range(spec.first, spec.last + 1):
+            if sleeve in claimed:
+                raise SetupError(f"sleeves: sleeve {sleeve} is described twice", line=spec.line)
+            claimed[sleeve] = spec.line
+            if card is not None and spec.position is not None:
+                layout[sleeve] = (card, spec.position)
+                totals[card.name] += 1
+            else:
+                totals["blank"] += 1
+    totals["blank"] += count - len(claimed)
+    if totals != STARTING_DECK:
+        given = ", ".join(f"{n} {name}" for name, n in totals.items())
+        raise SetupError(
+            f"sleeves: the starting deck is 9 Cursed Land, 3 Fertile Soil and 8 blank; "
+            f"this gives {given}",
+            line=header.sleeves[0].line,
+        )
+    return layout
+
+
+def _market(header: Header, catalogue: Catalogue, level_i_used: int) -> Market:
+    sizes = {"I": level_i_used, "II": SUPPLY["level_ii_advancements"]}
+    sizes["III"] = SUPPLY["level_iii_advancements"]
+    market = Market(
+        deck_left=dict(sizes),
+        vale_deck_left=dict.fromkeys(VALE_DECKS, SUPPLY["vale_deck_per_level"]),
+        fertile_left=dict.fromkeys(POSITIONS, SUPPLY["fertile_soil_per_position"]),
+    )
+    if header.market is not None:
+        per_level = SUPPLY["market_per_level"]
+        face_up: dict[str, list[MarketCard | None]] = {level: [] for level in ADVANCEMENT_DECKS}
+        for entry in header.market:
+            card = catalogue.advancement(entry.name)
+            where = f"market: {entry.name}"
+            if card is None:
+                raise SetupError(
+                    f"{where} is not a known advancement", line=header.line_of("market")
+                )
+            if card.level not in ADVANCEMENT_DECKS:
+                raise SetupError(
+                    f"{where} is a {card.level} card; the market shows Level I-III",
+                    line=header.line_of("market"),
+                )
+            position = _position(card, entry.position, where, header.line_of("market"))
+            face_up[card.level].append(MarketCard(card, position))
+        for level, cards in face_up.items():
+            if len(cards) != per_level:
+                raise SetupError(
+                    f"market: {per_level} Level {level} advancements lie face up, "
+                    f"the line lists {len(cards)}",
+                    line=header.line_of("market"),
+                )
+            market.deck_left[level] -= per_level
+        market.face_up = face_up
+    if header.vales is not None:
+        per_level = SUPPLY["vales_per_level"]
+        vales_up: dict[str, list[Vale | None]] = {level: [] for level in VALE_DECKS}
+        for name in header.vales:
+            vale = catalogue.vale(name)
+            if vale is None:
+                raise SetupError(f"vales: {name} is not a known vale", line=header.line_of("vales"))
+            vales_up[vale.level].append(vale)
+        for level, vales in vales_up.items():
+            if len(vales) != per_level:
+                raise SetupError(
+                    f"vales: {per_level} Level {level} vales lie face up, "
+                    f"the line lists {len(vales)}",
+                    line=header.line_of("vales"),
+                )
+            market.vale_deck_left[level] -= per_level
+        market.vales_up = vales_up
+    return market
+
+
+def _position(card: Advancement, position: Position | None, where: str, line: int) -> Position:
+    if position is None:
+        if len(card.positions) == 1:
+            return card.positions[0]
+        raise SetupError(
+            f"{where} is printed for {', '.join(card.positions)}; say which one",
+            line=line,
+        )
+    if position not in card.positions:
+        raise SetupError(
+            f"{where} is printed for {', '.join(card.positions)}, not {position}", line=line
+        )
+    return position
