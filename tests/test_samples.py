@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from expectations import Expectation, ExpectationError, read_expectation
 
+from gamelog.core import notation
 from gamelog.core.audit import LOG_SUFFIXES, audit_file
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -93,3 +94,14 @@ def test_the_expectation_reader() -> None:
     assert finished.ranks == {"Ann": 1, "Bob": 1}
     with pytest.raises(ExpectationError):
         read_expectation("# expect: finnished\n")
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=_id)
+def test_a_log_read_a_few_lines_at_a_time_gives_the_same_record(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Long logs are parsed a chunk of lines at a time; the chunks' edges change nothing
+    (a turn continued on the next line, a notation error past the first chunk)."""
+    whole = audit_file(str(path))
+    monkeypatch.setattr(notation, "CHUNK_LINES", 3)
+    assert audit_file(str(path)) == whole

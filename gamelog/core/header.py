@@ -267,6 +267,17 @@ class _Reader:
         folded = _fold(written)
         if folded in self.movers:
             return None
+        keyed = self.with_argument.get(folded)
+        if keyed is not None:
+            example = f" ({keyed.shown}: {keyed.example})" if keyed.example else ""
+            raise SetupError(
+                f"'{keyed.name}:' needs its {keyed.argument} before the colon: "
+                f"'{keyed.shown}:'{example}",
+                line=number,
+                column=column + len(written),
+                rule=HEADER_RULE,
+                facts=[f"{keyed.shown}: {keyed.help}"],
+            )
         self._unknown_key(written, number, column, header)
         return None
 

@@ -149,30 +149,21 @@ def _looks_like_tables(value: Any) -> bool:
 T = TypeVar("T")
 
 
-class ChunkedValues(Sequence[T]):
-    """Values parsed a chunk of lines at a time, as they are iterated over (a
-    NotationError in a later chunk is raised then). Iterating again parses again;
-    asking for the length or an item parses everything once and keeps it."""
+class LazyValues(Sequence[T]):
+    """Values made as they are iterated over (a NotationError further down a long log is
+    raised then); iterating again makes them again. Asking for the length or an item
+    makes them all once and keeps them."""
 
-    def __init__(self, chunks: Callable[[], Iterator[list[T]]]) -> None:
-        self._chunks = chunks
-        first = next(chunks())  # a problem in the first chunk is raised at once
-        self._first = first
+    def __init__(self, make: Callable[[], Iterator[T]]) -> None:
+        self._make = make
         self._all: list[T] | None = None
 
     def __iter__(self) -> Iterator[T]:
-        if self._all is not None:
-            yield from self._all
-            return
-        source = self._chunks()
-        next(source)
-        yield from self._first
-        for values in source:
-            yield from values
+        return iter(self._all) if self._all is not None else self._make()
 
     def _everything(self) -> list[T]:
         if self._all is None:
-            self._all = list(self)
+            self._all = list(self._make())
         return self._all
 
     def __len__(self) -> int:
@@ -180,6 +171,16 @@ class ChunkedValues(Sequence[T]):
 
     def __getitem__(self, index):  # type: ignore[no-untyped-def]
         return self._everything()[index]
+
+
+U = TypeVar("U")
+
+
+def regroup(values: Sequence[T], group: Callable[[Iterator[T]], Iterator[U]]) -> Sequence[U]:
+    """``group`` over ``values`` (statements to moves, say), as lazy as they are."""
+    if isinstance(values, LazyValues):
+        return LazyValues(lambda: group(iter(values)))
+    return list(group(iter(values)))
 
 
 #: Lines parsed at a time by Grammar.parse_lines.
@@ -229,7 +230,7 @@ class Grammar:
             raise
 
     def parse_lines(
-        self, text: str, read: Callable[[Any, str], list[T]], *, chunk: int = CHUNK_LINES
+        self, text: str, read: Callable[[Any, str], list[T]], *, chunk: int | None = None
     ) -> Sequence[T]:
         """Parse a log of one-line statements ``chunk`` lines at a time, ``read`` turning
         each chunk's tree into values at once.
@@ -242,17 +243,39 @@ class Grammar:
         the file's.
         """
         lines = text.split("\n")
+        chunk = chunk or CHUNK_LINES
         if len(lines) <= chunk:
             return read(self.parse(text), text)
 
-        def chunks() -> Iterator[list[T]]:
-            for start in range(0, len(lines), chunk):
-                piece = "\n" * start + "\n".join(lines[start : start + chunk])
-                if start + chunk < len(lines):
-                    piece += "\n"
-                yield read(self.parse(piece), piece)
+        def piece(start: int) -> str:
+            body = "\n" * start + "\n".join(lines[start : start + chunk])
+            return body + "\n" if start + chunk < len(lines) else body
 
-        return ChunkedValues(chunks)
+        first = read(self.parse(piece(0)), piece(0))  # a problem at the top: raised now
+
+        def values() -> Iterator[T]:
+            yield from first
+            for start in range(chunk, len(lines), chunk):
+                text = piece(start)
+                try:
+                    made = read(self.parse(text), text)
+                except NotationError as error:
+                    yield from before(start, error)
+                    raise
+                yield from made
+
+        def before(start: int, error: NotationError) -> Iterator[T]:
+            """The values of a failing chunk's lines above its error, which parse."""
+            if error.line is None or error.line <= start + 1:
+                return
+            text = "\n" * start + "\n".join(lines[start : error.line - 1]) + "\n"
+            try:
+                made = read(self.parse(text), text)
+            except NotationError:
+                return
+            yield from made
+
+        return LazyValues(values)
 
     def parse_value(self, line: HeaderLine, start: str) -> Any:
         """Parse a header line's value from ``start``, every token and error placed

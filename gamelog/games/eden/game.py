@@ -3,7 +3,7 @@ wired to the core's interface."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from gamelog.core.game import Event, Game, GameLog
@@ -31,7 +31,7 @@ class Eden(Game[Header, EdenState, TurnLine]):
     def header_from(self, lines: HeaderLines) -> Header:
         return header_from(lines)
 
-    def moves_from(self, body: str, header: Header) -> list[TurnLine]:
+    def moves_from(self, body: str, header: Header) -> Sequence[TurnLine]:
         return moves.moves_from(body)
 
     def setup(self, log: GameLog[Header, TurnLine]) -> EdenState:

@@ -12,7 +12,7 @@ hands, deck size) is checked when the state is set up (state.py).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from lark import Token, Tree
 
@@ -115,9 +115,8 @@ def header_from(lines: HeaderLines) -> Header:
 
 
 def _value(line: HeaderLine, start: str) -> Tree[Token]:
-    """The value parsed from ``start``, with its line end, so that the grammar says
-    "end of line" (not "end of file") where a value stops short."""
-    tree: Tree[Token] = GRAMMAR.parse_value(replace(line, value=line.value + "\n"), start)
+    """The value parsed from ``start``."""
+    tree: Tree[Token] = GRAMMAR.parse_value(line, start)
     return tree
 
 

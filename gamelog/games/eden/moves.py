@@ -10,6 +10,7 @@ more than a split (header.py), from their own start rules.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from lark import Token, Transformer, Tree, v_args
@@ -292,8 +293,10 @@ GRAMMAR = Grammar(
 )
 
 
-def moves_from(body: str) -> list[TurnLine]:
+def moves_from(body: str) -> Sequence[TurnLine]:
     """The moves of a log whose header lines are blanked (line numbers are the file's)."""
-    tree: Tree[Token] = GRAMMAR.parse(body)
-    moves: list[TurnLine] = transform(EdenTransformer(body.split("\n")).transform, tree)
-    return moves
+    return GRAMMAR.parse_lines(body, _read)
+
+
+def _read(tree: Tree[Token], text: str) -> list[TurnLine]:
+    return transform(EdenTransformer(text.split("\n")).transform, tree)  # type: ignore[no-any-return]

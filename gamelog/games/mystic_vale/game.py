@@ -3,7 +3,7 @@ view wired to the core's interface."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from gamelog.core.game import Event, Game, GameLog
@@ -32,7 +32,7 @@ class MysticVale(Game[Header, GameState, Turn]):
     def header_from(self, lines: HeaderLines) -> Header:
         return header_from(lines)
 
-    def moves_from(self, body: str, header: Header) -> list[Turn]:
+    def moves_from(self, body: str, header: Header) -> Sequence[Turn]:
         return moves.moves_from(body, header.player_names)
 
     def setup(self, log: GameLog[Header, Turn]) -> GameState:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from lark import Token, Tree, v_args
@@ -187,9 +187,8 @@ def header_from(lines: HeaderLines) -> Header:
 
 
 def _parse(line: HeaderLine, start: str) -> Tree[Token]:
-    """A header value parsed from its start rule, with its line end, so that a value cut
-    short is "unexpected end of line" as in a move (not "end of file")."""
-    tree: Tree[Token] = GRAMMAR.parse_value(replace(line, value=line.value + "\n"), start)
+    """A header value parsed from its start rule."""
+    tree: Tree[Token] = GRAMMAR.parse_value(line, start)
     return tree
 
 

@@ -13,7 +13,7 @@ with the word readers of :class:`Words`.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -21,7 +21,7 @@ from lark import Token, Transformer, Tree, v_args
 
 from gamelog.core.errors import NotationError, SetupError
 from gamelog.core.game import Located, Move
-from gamelog.core.notation import Grammar, transform
+from gamelog.core.notation import Grammar, regroup, transform
 from gamelog.core.suggest import did_you_mean
 from gamelog.core.turns import Roster
 from gamelog.games.mystic_vale.cards import Position
@@ -292,14 +292,23 @@ GRAMMAR = Grammar(
 )
 
 
-def moves_from(body: str, players: Sequence[str]) -> list[Turn]:
+def moves_from(body: str, players: Sequence[str]) -> Sequence[Turn]:
     """The whole turns of a log whose header lines are blanked. Raises NotationError
     (and SetupError for a gain of 'any')."""
-    tree: Tree[Token] = GRAMMAR.parse(body)
-    statements: list[_TurnStart | _ActionLine] = transform(_ToStatements().transform, tree)
-    roster = Roster(players)
+    statements = GRAMMAR.parse_lines(body, _statements)
     lines = body.split("\n")
-    turns: list[Turn] = []
+    return regroup(statements, lambda each: _turns(each, Roster(players), lines))
+
+
+def _statements(tree: Tree[Token], text: str) -> list[_TurnStart | _ActionLine]:
+    return transform(_ToStatements().transform, tree)  # type: ignore[no-any-return]
+
+
+def _turns(
+    statements: Iterator[_TurnStart | _ActionLine], roster: Roster, lines: list[str]
+) -> Iterator[Turn]:
+    """Turn lines with the action lines that follow them, as whole turns."""
+    done: list[Turn] = []
     current: _TurnStart | None = None
     pending: list[Action] = []
     sources: list[str] = []
@@ -307,7 +316,7 @@ def moves_from(body: str, players: Sequence[str]) -> list[Turn]:
     def close_turn() -> None:
         if current is None:
             return
-        turns.append(
+        done.append(
             Turn(
                 line=current.line,
                 column=current.column,
@@ -322,6 +331,8 @@ def moves_from(body: str, players: Sequence[str]) -> list[Turn]:
         )
 
     for statement in statements:
+        yield from done
+        done.clear()
         if isinstance(statement, _TurnStart):
             close_turn()
             current, pending = statement, []
@@ -339,7 +350,7 @@ def moves_from(body: str, players: Sequence[str]) -> list[Turn]:
         pending.extend(statement.actions)
         sources.append(lines[statement.line - 1].split("#", 1)[0].strip())
     close_turn()
-    return turns
+    yield from done
 
 
 def _check_same_player(roster: Roster, statement: _ActionLine, current: _TurnStart) -> None:
