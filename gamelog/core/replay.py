@@ -111,7 +111,7 @@ def replay(
             events = game.apply(result.state, move)
         except GamelogError as error:
             result.error = _placed(error, path, line=move.line, column=move.column)
-            result.state = _position_after(game, result.log, number - 1)
+            result.state = _state_before(result, number - 1)
             break
         result.moves_applied = number
         if keep_steps or on_step is not None:
@@ -123,11 +123,18 @@ def replay(
     return result
 
 
-def _position_after(game: Game, log: GameLog, moves: int) -> Any:
-    """The state after the first ``moves`` moves of an already parsed log."""
-    state = game.setup(log)
-    for _, move in zip(range(moves), log.moves, strict=False):
-        game.apply(state, move)
+def _state_before(result: Replay, moves: int) -> Any:
+    """The position before the line at fault: the log cut before that line, replayed
+    (which keeps the legal part of a turn written over several lines); else the
+    first ``moves`` moves replayed again."""
+    assert result.error is not None and result.error.line is not None and result.log is not None
+    cut = "\n".join(result.text.split("\n")[: result.error.line - 1]) + "\n"
+    before = replay(result.game, cut, result.path)
+    if before.error is None and before.state is not None:
+        return before.state
+    state = result.game.setup(result.log)
+    for _, move in zip(range(moves), result.log.moves, strict=False):
+        result.game.apply(state, move)
     return state
 
 

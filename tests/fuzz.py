@@ -1,0 +1,142 @@
+"""Seeded mutation fuzzing: logs damaged the way files, phones and people damage them.
+
+Used by the bounded fuzz test of the suite (tests/test_fuzz.py) and by the long
+campaign script (benchmarks/fuzz_campaign.py). Every mutant is made from a seed,
+so a failure is reproduced by its seed alone: ``mutant(bases, seed)``.
+
+Mutations: bytes flipped or dropped, a token swapped with another token of the
+log, a stretch of unicode (combining marks, right-to-left, emoji, curly quotes,
+other scripts), a huge number, lines swapped, duplicated, dropped or moved, the
+text cut short.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LOG_SUFFIXES = (".log", ".txt")
+
+UNICODE = [
+    "\u0301",  # combining acute
+    "\u202e",  # right-to-left override
+    "\u200b",  # zero-width space
+    "\ufeff",
+    "\u00a0",
+    "\U0001f3b2",  # a die
+    "\u201c",
+    "\u201d",
+    "\u2019",
+    "\u00e9",
+    "\u00df",
+    "\u0416",
+    "\u65e5\u672c",
+    "\t",
+    "\r",
+    "\x0c",
+]
+_TOKEN = re.compile(r"[^\s:,;.]+")
+
+
+def samples_of(game_folder: str) -> list[str]:
+    """The texts of a game's samples (both suffixes)."""
+    folder = ROOT / "samples" / game_folder
+    return [
+        path.read_text(encoding="utf-8")
+        for path in sorted(folder.iterdir())
+        if path.suffix in LOG_SUFFIXES
+    ]
+
+
+def corpus_games(limit: int | None = None) -> list[str]:
+    """Whole Terra Mystica league games: command logs and ledgers."""
+    corpus = ROOT / "tests" / "corpus" / "terra_mystica"
+    paths = sorted((corpus / "commands").glob("*.txt")) + sorted((corpus / "ledgers").glob("*.txt"))
+    return [path.read_text(encoding="utf-8") for path in paths[:limit]]
+
+
+def _flip(text: str, rng: random.Random) -> str:
+    data = bytearray(text.encode("utf-8"))
+    if not data:
+        return text
+    for _ in range(rng.randint(1, 4)):
+        data[rng.randrange(len(data))] ^= 1 << rng.randrange(8)
+    return data.decode("utf-8", "replace")
+
+
+def _drop_bytes(text: str, rng: random.Random) -> str:
+    if not text:
+        return text
+    start = rng.randrange(len(text))
+    return text[:start] + text[start + rng.randint(1, 8) :]
+
+
+def _swap_tokens(text: str, rng: random.Random) -> str:
+    tokens = list(_TOKEN.finditer(text))
+    if len(tokens) < 2:
+        return text
+    a, b = sorted(rng.sample(tokens, 2), key=lambda m: m.start())
+    return text[: a.start()] + b.group() + text[a.end() : b.start()] + a.group() + text[b.end() :]
+
+
+def _unicode(text: str, rng: random.Random) -> str:
+    at = rng.randrange(len(text) + 1)
+    return text[:at] + "".join(rng.choice(UNICODE) for _ in range(rng.randint(1, 3))) + text[at:]
+
+
+def _huge_number(text: str, rng: random.Random) -> str:
+    numbers = list(re.finditer(r"\d+", text))
+    digits = (
+        str(rng.choice([10**6, 10**12, 10**18, 10**19 - 1]))
+        if rng.random() < 0.6
+        else ("9" * rng.choice([30, 400, 5000]))
+    )
+    if not numbers:
+        return text + digits
+    match = rng.choice(numbers)
+    return text[: match.start()] + digits + text[match.end() :]
+
+
+def _lines(text: str, rng: random.Random) -> str:
+    lines = text.split("\n")
+    if len(lines) < 2:
+        return text
+    i, j = rng.randrange(len(lines)), rng.randrange(len(lines))
+    kind = rng.randrange(4)
+    if kind == 0:
+        lines[i], lines[j] = lines[j], lines[i]
+    elif kind == 1:
+        lines.insert(j, lines[i])
+    elif kind == 2:
+        del lines[i]
+    else:
+        lines.insert(j, lines.pop(i))
+    return "\n".join(lines)
+
+
+def _cut(text: str, rng: random.Random) -> str:
+    return text[: rng.randrange(len(text) + 1)]
+
+
+MUTATIONS: tuple[Callable[[str, random.Random], str], ...] = (
+    _flip,
+    _drop_bytes,
+    _swap_tokens,
+    _unicode,
+    _huge_number,
+    _lines,
+    _lines,
+    _cut,
+)
+
+
+def mutant(bases: Sequence[str], seed: int) -> str:
+    """One mutant of one of ``bases``, the same for the same seed."""
+    rng = random.Random(seed)
+    text = rng.choice(bases)
+    for _ in range(rng.randint(1, 3)):
+        text = rng.choice(MUTATIONS)(text, rng)
+    return text
