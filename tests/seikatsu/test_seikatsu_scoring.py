@@ -136,3 +136,21 @@ def test_every_player_has_birds_and_seven_rows(sample: str) -> None:
     assert [row.category for row in sheet.rows] == ["birds", *ROWS]
     for row in sheet.rows[1:]:
         assert set(row.notes) == set(sheet.players)
+
+
+def test_a_koi_between_tied_birds_counts_as_the_first_of_them() -> None:
+    """E3 touches D3 (GK, grey) and E4 (RB, red), one bird each: either scores 1 + 1;
+    the cheat-sheet's order (red, grey, green, blue) names red."""
+    result = replay(GAME, HEADER_2P + "Ann: koi at E3\n", keep_steps=True)
+    assert result.error is None
+    event = result.steps[0].events[0]
+    assert (event.text, event.points) == ("Ann +2: koi counts as red at E3, flock with E4", 2)
+
+
+def test_a_koi_with_no_bird_beside_it_scores_nothing() -> None:
+    """F2's neighbours are E2 E3 F1 F3 G1 G2 (reference table); of them only E3 holds a
+    tile, and it is a koi, which is no bird once placed."""
+    result = replay(GAME, HEADER_2P + "Ann: koi at E3\nBob: koi at F2\n", keep_steps=True)
+    assert result.error is None
+    event = result.steps[1].events[0]
+    assert (event.text, event.points) == ("Bob: koi at F2, no adjacent bird to match", 0)
