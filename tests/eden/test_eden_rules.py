@@ -665,3 +665,18 @@ def test_nothing_follows_the_win_on_the_same_line() -> None:
         "the game is over: Ben reached 20 fertility points at line 31; nothing may follow"
     )
     assert error.rule == rb.GAME_END
+
+
+def test_a_bid_that_costs_exactly_all_of_the_bidders_mana_is_legal() -> None:
+    """Ben attacks Ann's C3 and C2 (2 fertility points) with D2 D3; a bid of 50 costs
+    50 x 2 = 100 mana, all Ben has (rules: the highest bidder pays the offered mana
+    times the other side's points to the opponent). Ann ends with 100 + 100."""
+    result = legal(
+        """
+        Ann: irrigate C3 C2
+        Ben: irrigate D3 D2, attack C3 C2 with D2 D3 bid 50, Ann accepts
+        """
+    )
+    state = result.state
+    assert state.players["Ben"].mana == 0 and state.players["Ann"].mana == 200
+    assert state.board["C3"].owner == "Ben" and state.board["C2"].owner == "Ben"
