@@ -31,6 +31,7 @@ from lark.lexer import TerminalDef
 from gamelog.core.cache import built, source_of
 from gamelog.core.errors import GamelogError, NotationError
 from gamelog.core.header import HeaderLine
+from gamelog.core.suggest import nearest
 
 _WORD = re.compile(r"[^\s:,;.#]+")
 _PACKAGED = Path(__file__).resolve().parent.parent / "grammars"
@@ -324,9 +325,13 @@ def notation_error(
     """Say what was found and what would have been accepted there."""
     line = getattr(error, "line", None) or 1
     column = getattr(error, "column", None) or 1
+    word = ""
+    names: Iterable[str] = ()
     if isinstance(error, UnexpectedCharacters):
-        found = _quote(_word_at(text, error.pos_in_stream))
-        expected = _expected(error.allowed or (), lark_parser, describe)
+        word = _word_at(text, error.pos_in_stream)
+        found = _quote(word)
+        names = error.allowed or ()
+        expected = _expected(names, lark_parser, describe)
     elif isinstance(error, UnexpectedEOF):
         lines = text.rstrip("\n").split("\n")
         line, column = len(lines), len(lines[-1]) + 1
@@ -341,14 +346,43 @@ def notation_error(
         elif token.type.endswith(("NL", "EOL")) or str(token).strip() == "":
             found = "end of line"
         else:
-            found = _quote(str(token))
-        expected = _expected(error.accepts or error.expected, lark_parser, describe)
+            word = str(token)
+            found = _quote(word)
+        names = error.accepts or error.expected
+        expected = _expected(names, lark_parser, describe)
     else:  # pragma: no cover - Lark has no other kinds today
         found, expected = "something unexpected", ""
     message = f"unexpected {found}"
     if expected:
         message += f"; expected {expected}"
+    close = nearest(word, _keywords(names, lark_parser)) if word.isalpha() else []
+    if close:
+        message += f"; did you mean '{close[0]}'?"
     return NotationError(message, line=line, column=column)
+
+
+#: A keyword terminal's pattern: ``irrigate``, ``(irrigates|irrigate|irr)(?![\w])``.
+_KEYWORD_PATTERN = re.compile(
+    r"\(?((?:[a-z][a-z_\-]*\|)*[a-z][a-z_\-]*)\)?(?:\(\?!\[?\\w\]?\)|\\b)?$", re.I
+)
+
+
+def _keywords(names: Iterable[str], lark_parser: Lark) -> list[str]:
+    """The words the expected terminals stand for, longest spelling first, for a
+    "did you mean" (``irigate`` -> ``irrigate``)."""
+    words: list[str] = []
+    for name in names:
+        try:
+            pattern = lark_parser.get_terminal(name).pattern
+        except KeyError:
+            continue
+        match = _KEYWORD_PATTERN.match(pattern.value)
+        if match is None:
+            continue
+        for word in sorted(match.group(1).split("|"), key=len, reverse=True):
+            if len(word) > 1 and word.lower() not in words:
+                words.append(word.lower())
+    return words
 
 
 def _expected(names: Iterable[str], lark_parser: Lark, describe: Mapping[str, str]) -> str:

@@ -124,7 +124,12 @@ def test_header_options() -> None:
 
 
 NOTATION_ERRORS = [
-    ("Ann: irigate C4\n", 3, 6, f"unexpected 'irigate'; expected {ACTION}"),
+    (
+        "Ann: irigate C4\n",
+        3,
+        6,
+        f"unexpected 'irigate'; expected {ACTION}; did you mean 'irrigate'?",
+    ),
     (
         "Ann: cultivate L5 A1 A2\n",
         3,
