@@ -399,3 +399,61 @@ def test_an_unknown_player_gets_the_nearest_name() -> None:
     assert error.message == (
         "Anne is not a player of this game (did you mean 'Ann'?); it is Ann's turn"
     )
+
+
+@pytest.mark.parametrize(
+    ("move", "event"),
+    [
+        ("Ann: koi as scarlet tanager at E3", "Ann +2: koi as red at E3, flock with E4"),
+        ("Ann: scarlet tanager/primrose at E3", "Ann +2: red flock at E3 with E4"),
+        ("Ann: White-Eye/bluebell E3", "Ann: NB at E3, no matching bird"),
+    ],
+)
+def test_species_are_read_as_the_error_messages_name_them(move: str, event: str) -> None:
+    """'scarlet tanager' and 'white-eye' are the species the messages list."""
+    result = run(PLAYERS + SETUP + move + "\n")
+    assert result.error is None, result.error
+    assert GAME.running_scores(result.state)["Ann"] == (2 if "+2" in event else 0)
+
+
+@pytest.mark.parametrize(
+    ("move", "column", "message"),
+    [
+        (
+            "Ann: koi as scarlett tanager at E3",
+            13,
+            "a koi tile stands for a bird; 'scarlett tanager' is not one (R red, G grey, "
+            "N green, B blue); did you mean 'scarlet tanager'?",
+        ),
+        (
+            "Ann: grey/pinc E3",
+            11,
+            "'pinc' is not a flower; the flowers are purple (primrose), pink (plumeria), "
+            "orange (tulip), blue (bluebell); did you mean 'pink'?",
+        ),
+    ],
+)
+def test_a_misspelt_colour_or_species_gets_the_nearest(
+    move: str, column: int, message: str
+) -> None:
+    error = run(PLAYERS + SETUP + move + "\n").error
+    assert isinstance(error, NotationError)
+    assert (error.line, error.column, error.message) == (3, column, message)
+
+
+def test_a_seating_corner_without_its_colour_is_explained() -> None:
+    error = setup_error(PLAYERS + "seating: front-right\n" + SETUP)
+    assert (error.line, error.column) == (2, 10)
+    assert error.message == (
+        "'front-right' needs the colour of the pagoda it seats before it: "
+        "'seating: blue front-right' (pink is always behind D1)"
+    )
+
+
+def test_players_without_colours_are_told_a_pagoda_colour_is_needed() -> None:
+    error = setup_error("players: Mia, Tom\n" + SETUP)
+    assert (error.line, error.column) == (1, 13)
+    assert error.message == (
+        "Mia has no pagoda colour; write it in brackets: 'Mia (pink)' "
+        "(the colours are pink, blue and green)"
+    )

@@ -88,6 +88,11 @@ NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
 
 #: The six spaces around the pond, where the setup tiles go.
 POND_ADJACENT: frozenset[int] = frozenset(INDEX[label_of(dq, dr)] for dq, dr in _DIRECTIONS)
+#: The printed flower spaces: every other space around the pond. Which of the two
+#: triples the board prints is not known (reference notes), so either is taken.
+FLOWER_SPACE_SETS: tuple[frozenset[int], ...] = tuple(
+    frozenset(INDEX[label_of(*_DIRECTIONS[i])] for i in range(start, 6, 2)) for start in (0, 1)
+)
 
 
 def _view_labels(corner: str) -> tuple[str, ...]:

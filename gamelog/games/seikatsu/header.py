@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from lark import Token, Tree
 
+from gamelog.core.errors import SetupError
 from gamelog.core.game import Located
 from gamelog.core.header import HeaderKey, HeaderLines, PlayerEntry
 from gamelog.core.notation import transform
@@ -99,6 +100,15 @@ def _where(token: Token) -> Located:
 
 
 def _seat(children: list[Token]) -> SeatEntry:
+    if len(children) == 1 or children[0].type == "SPACE":
+        alone = children[0]
+        raise SetupError(
+            f"'{alone}' needs the colour of the pagoda it seats before it: "
+            f"'seating: blue {str(alone).split()[-1].lstrip('@')}' (pink is always behind D1)",
+            line=alone.line,
+            column=alone.column,
+            rule="the seating line gives a pagoda colour and the corner it stands behind",
+        )
     colour, corner = children
     text = str(corner)
     if corner.type == "SPACE":

@@ -18,10 +18,13 @@ from lark import Token, Transformer, Tree
 from gamelog.core.errors import NotationError
 from gamelog.core.game import Move
 from gamelog.core.notation import Grammar, transform
+from gamelog.core.suggest import did_you_mean
 from gamelog.games.seikatsu import board
 from gamelog.games.seikatsu.tiles import (
     BIRD_CODES_HELP,
+    BIRD_WORDS,
     BIRDS,
+    FLOWER_WORDS,
     FLOWERS,
     KOI,
     Bird,
@@ -74,56 +77,85 @@ def read_space(token: Token) -> int:
 
 
 def read_tile(words: list[Token]) -> tuple[GardenTile | KoiTile, Bird | None]:
-    """Read ``GK``, ``grey / pink``, ``koi`` or ``koi as grey`` (tokens, SLASH/AS kept)."""
-    first = words[0]
-    if len(words) > 1 and words[1].type == "SLASH":
-        tile: GardenTile | KoiTile = _long_form(first, words[2])
-        rest = words[3:]
-    elif first.lower() == "koi":
-        tile, rest = KOI, words[1:]
+    """Read ``GK``, ``grey / pink``, ``scarlet tanager/primrose``, ``koi`` or ``koi as
+    grey`` (the tokens, SLASH and AS kept to tell the parts apart)."""
+    parts: list[list[Token]] = [[]]
+    marks: list[Token] = []
+    for token in words:
+        if token.type in ("SLASH", "AS"):
+            marks.append(token)
+            parts.append([])
+        else:
+            parts[-1].append(token)
+    kinds = [mark.type for mark in marks]
+    tile: GardenTile | KoiTile
+    if kinds[:1] == ["SLASH"]:
+        tile = _long_form(parts[0], parts[1])
+        parts, marks = parts[2:], marks[1:]
     else:
-        code = tile_by_code(first)
-        if code is None:
-            raise NotationError(explain_bad_code(first), line=first.line, column=first.column)
-        tile, rest = code, words[1:]
-    if not rest:
+        tile = _short_form(parts[0])
+        parts = parts[1:]
+    if not marks:
         return tile, None
-    word = rest[1]
+    as_word, phrase = marks[0], parts[0]
     if tile is not KOI:
         assert isinstance(tile, GardenTile)
         raise NotationError(
-            f"only a koi tile takes 'as {word}': {tile.code} is always a {tile.bird.colour} bird",
-            line=rest[0].line,
-            column=rest[0].column,
+            f"only a koi tile takes 'as {_text(phrase)}': {tile.code} is always a "
+            f"{tile.bird.colour} bird",
+            line=as_word.line,
+            column=as_word.column,
         )
-    bird = bird_by_word(word)
+    bird = bird_by_word(_text(phrase))
     if bird is None:
         raise NotationError(
-            f"a koi tile stands for a bird; '{word}' is not one ({BIRD_CODES_HELP})",
-            line=word.line,
-            column=word.column,
+            f"a koi tile stands for a bird; '{_text(phrase)}' is not one ({BIRD_CODES_HELP})"
+            + _suggestion(_text(phrase), BIRD_WORDS),
+            line=phrase[0].line,
+            column=phrase[0].column,
         )
     return tile, bird
 
 
-def _long_form(bird_word: Token, flower_word: Token) -> GardenTile:
-    bird = bird_by_word(bird_word)
+def _short_form(tokens: list[Token]) -> GardenTile | KoiTile:
+    first = tokens[0]
+    if len(tokens) == 1 and first.lower() == "koi":
+        return KOI
+    code = tile_by_code(first) if len(tokens) == 1 else None
+    if code is None:
+        raise NotationError(explain_bad_code(_text(tokens)), line=first.line, column=first.column)
+    return code
+
+
+def _long_form(bird_words: list[Token], flower_words: list[Token]) -> GardenTile:
+    bird = bird_by_word(_text(bird_words))
     if bird is None:
         raise NotationError(
-            f"'{bird_word}' is not a bird; the birds are "
-            + ", ".join(f"{b.colour} ({b.species})" for b in BIRDS),
-            line=bird_word.line,
-            column=bird_word.column,
+            f"'{_text(bird_words)}' is not a bird; the birds are "
+            + ", ".join(f"{b.colour} ({b.species})" for b in BIRDS)
+            + _suggestion(_text(bird_words), BIRD_WORDS),
+            line=bird_words[0].line,
+            column=bird_words[0].column,
         )
-    flower = flower_by_word(flower_word)
+    flower = flower_by_word(_text(flower_words))
     if flower is None:
         raise NotationError(
-            f"'{flower_word}' is not a flower; the flowers are "
-            + ", ".join(f"{f.colour} ({f.species})" for f in FLOWERS),
-            line=flower_word.line,
-            column=flower_word.column,
+            f"'{_text(flower_words)}' is not a flower; the flowers are "
+            + ", ".join(f"{f.colour} ({f.species})" for f in FLOWERS)
+            + _suggestion(_text(flower_words), FLOWER_WORDS),
+            line=flower_words[0].line,
+            column=flower_words[0].column,
         )
     return garden_tile(bird, flower)
+
+
+def _text(tokens: list[Token]) -> str:
+    return " ".join(str(token) for token in tokens)
+
+
+def _suggestion(word: str, candidates: tuple[str, ...]) -> str:
+    hint = did_you_mean(word, candidates)
+    return f"; {hint}" if hint else ""
 
 
 def _name(token: Token) -> str:

@@ -18,7 +18,12 @@ from gamelog.games.seikatsu import board
 from gamelog.games.seikatsu.components import COMPONENTS
 from gamelog.games.seikatsu.header import Header, SetupTile
 from gamelog.games.seikatsu.moves import POND
-from gamelog.games.seikatsu.rulebook import COPIES_RULE, PLAYERS_RULE, SETUP_TILES_RULE
+from gamelog.games.seikatsu.rulebook import (
+    COPIES_RULE,
+    FLOWER_SPACES_RULE,
+    PLAYERS_RULE,
+    SETUP_TILES_RULE,
+)
 from gamelog.games.seikatsu.tiles import (
     COPIES_PER_GARDEN_TILE,
     GARDEN_TILES,
@@ -264,6 +269,36 @@ def _place_setup_tiles(state: SeikatsuState, header: Header, expected: int) -> N
         )
     for item in tiles:
         _place_setup_tile(state, item)
+    _check_flower_spaces(tiles)
+
+
+def _check_flower_spaces(tiles: list[SetupTile]) -> None:
+    """The setup tiles stand on printed flower spaces: every other space around the
+    pond, so no two of them side by side."""
+    spaces = {item.space for item in tiles}
+    if any(spaces <= triple for triple in board.FLOWER_SPACE_SETS):
+        return
+    triples = " or ".join(board.names(sorted(t)) for t in board.FLOWER_SPACE_SETS)
+    first = tiles[0]
+    odd = next(item for item in tiles[1:] if not _same_triple(first.space, item.space))
+    raise SetupError(
+        f"{first.space_label} and {odd.space_label} are not both flower spaces: the setup "
+        f"tiles go on every other space around the pond ({triples})",
+        rule=FLOWER_SPACES_RULE,
+        facts=[
+            f"{item.space_label} is in the triple {board.names(sorted(_triple_of(item.space)))}"
+            for item in (first, odd)
+        ],
+        **_error_at(odd.where),
+    )
+
+
+def _triple_of(space: int) -> frozenset[int]:
+    return next(triple for triple in board.FLOWER_SPACE_SETS if space in triple)
+
+
+def _same_triple(a: int, b: int) -> bool:
+    return any({a, b} <= triple for triple in board.FLOWER_SPACE_SETS)
 
 
 def _place_setup_tile(state: SeikatsuState, item: SetupTile) -> None:

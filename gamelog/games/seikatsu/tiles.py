@@ -10,8 +10,11 @@ its hot path.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeVar
 
 from gamelog.games.seikatsu.components import COMPONENTS
+
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True)
@@ -83,8 +86,27 @@ COPIES_PER_GARDEN_TILE: int = COMPONENTS["copies_per_garden_tile"]
 KOI_TILES: int = COMPONENTS["koi_tiles"]
 
 _TILE_BY_CODE = {tile.code: tile for tile in GARDEN_TILES}
-_BIRD_BY_WORD = {w: BIRDS[i] for i, b in enumerate(COMPONENTS["birds"]) for w in b["words"]}
-_FLOWER_BY_WORD = {w: FLOWERS[i] for i, f in enumerate(COMPONENTS["flowers"]) for w in f["words"]}
+
+
+def word_key(text: str) -> str:
+    """A colour or species as looked up: any case, hyphens and runs of blanks as one
+    space (``White-eye``, ``scarlet  tanager``)."""
+    return " ".join(text.lower().replace("-", " ").split())
+
+
+def _lookup(entries: list[dict[str, object]], values: tuple[_T, ...]) -> dict[str, _T]:
+    table: dict[str, _T] = {}
+    for value, entry in zip(values, entries, strict=True):
+        for word in (*entry["words"], entry["colour"], entry["species"]):  # type: ignore[misc]
+            table[word_key(str(word))] = value
+    return table
+
+
+_BIRD_BY_WORD = _lookup(COMPONENTS["birds"], BIRDS)
+_FLOWER_BY_WORD = _lookup(COMPONENTS["flowers"], FLOWERS)
+#: Every word a long form or ``as`` may take, for "did you mean".
+BIRD_WORDS = tuple(_BIRD_BY_WORD)
+FLOWER_WORDS = tuple(_FLOWER_BY_WORD)
 
 BIRD_CODES_HELP = ", ".join(f"{b.code} {b.colour}" for b in BIRDS)
 FLOWER_CODES_HELP = ", ".join(f"{f.code} {f.colour}" for f in FLOWERS)
@@ -96,13 +118,13 @@ def tile_by_code(code: str) -> GardenTile | None:
 
 
 def bird_by_word(word: str) -> Bird | None:
-    """A bird by colour or species word (``grey``, ``waxwing``; any case), or None."""
-    return _BIRD_BY_WORD.get(word.lower())
+    """A bird by colour or species (``grey``, ``waxwing``, ``scarlet tanager``), or None."""
+    return _BIRD_BY_WORD.get(word_key(word))
 
 
 def flower_by_word(word: str) -> Flower | None:
-    """A flower by colour or species word (``pink``, ``plumeria``; any case), or None."""
-    return _FLOWER_BY_WORD.get(word.lower())
+    """A flower by colour or species (``pink``, ``plumeria``), or None."""
+    return _FLOWER_BY_WORD.get(word_key(word))
 
 
 def garden_tile(bird: Bird, flower: Flower) -> GardenTile:
