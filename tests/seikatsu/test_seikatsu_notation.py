@@ -209,7 +209,7 @@ SETUP = "setup: GK at D3, RB at E4\n"
             2,
             18,
             "E5 is not next to the pond; setup tiles go on the pond's flower spaces "
-            "(C3, C4, D3, D5, E3, E4)",
+            "(C3, D5, E3 or C4, D3, E4)",
         ),
         (
             PLAYERS + "setup: GK at D4, RB at E4\n",

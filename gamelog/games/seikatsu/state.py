@@ -278,7 +278,7 @@ def _check_flower_spaces(tiles: list[SetupTile]) -> None:
     spaces = {item.space for item in tiles}
     if any(spaces <= triple for triple in board.FLOWER_SPACE_SETS):
         return
-    triples = " or ".join(board.names(sorted(t)) for t in board.FLOWER_SPACE_SETS)
+    triples = _flower_spaces()
     first = tiles[0]
     odd = next(item for item in tiles[1:] if not _same_triple(first.space, item.space))
     raise SetupError(
@@ -291,6 +291,10 @@ def _check_flower_spaces(tiles: list[SetupTile]) -> None:
         ],
         **_error_at(odd.where),
     )
+
+
+def _flower_spaces() -> str:
+    return " or ".join(board.names(sorted(t)) for t in board.FLOWER_SPACE_SETS)
 
 
 def _triple_of(space: int) -> frozenset[int]:
@@ -318,7 +322,7 @@ def _place_setup_tile(state: SeikatsuState, item: SetupTile) -> None:
     if item.space not in board.POND_ADJACENT:
         raise SetupError(
             f"{item.space_label} is not next to the pond; setup tiles go on the pond's "
-            f"flower spaces ({pond_spaces})",
+            f"flower spaces ({_flower_spaces()})",
             rule=SETUP_TILES_RULE,
             **_error_at(item.where),
         )
