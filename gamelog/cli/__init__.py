@@ -1,4 +1,5 @@
-"""The command line: check, score, replay, audit, games, notation.
+"""The command line: check, score, replay, explain, moves, new, play, audit, games,
+notation.
 
 This package knows output and exit codes, never a rule: everything about a game
 comes through the Game interface and the core's replay driver. One module per
@@ -16,9 +17,19 @@ import click
 from gamelog import __version__
 from gamelog.cli.audit import audit
 from gamelog.cli.check import check
+from gamelog.cli.explain import explain
 from gamelog.cli.info import games_command, notation
 from gamelog.cli.loading import Settings
-from gamelog.cli.output import COLOR_CHOICES, EXIT_CLOSED_PIPE, EXIT_INTERRUPTED, ClosedPipe
+from gamelog.cli.moves import moves
+from gamelog.cli.new import new
+from gamelog.cli.output import (
+    COLOR_CHOICES,
+    EXIT_CLOSED_PIPE,
+    EXIT_INTERRUPTED,
+    EXIT_PROBLEM,
+    ClosedPipe,
+)
+from gamelog.cli.play import play
 from gamelog.cli.replay import replay_command
 from gamelog.cli.score import score
 
@@ -63,13 +74,24 @@ def main(ctx: click.Context, colour: str, debug: bool) -> None:
     ctx.obj = Settings(colour=colour.lower(), debug=debug)
 
 
-for command in (check, score, replay_command, audit, games_command, notation):
+for command in (
+    check,
+    score,
+    replay_command,
+    explain,
+    moves,
+    new,
+    play,
+    audit,
+    games_command,
+    notation,
+):
     main.add_command(command)
 
 
 def run() -> None:
-    """The ``gamelog`` program: ``main``, with a closed output pipe (``| head``) and
-    Ctrl-C ending it quietly instead of with a traceback."""
+    """The ``gamelog`` program: ``main``, with a closed output pipe (``| head``),
+    Ctrl-C and a bug of gamelog's ending it with one line instead of a traceback."""
     try:
         code = main.main(prog_name="gamelog", standalone_mode=False)
     except click.exceptions.Exit as done:
@@ -83,6 +105,15 @@ def run() -> None:
     except (BrokenPipeError, ClosedPipe):
         _quiet_stdout()
         code = EXIT_CLOSED_PIPE
+    except Exception as error:  # a bug of gamelog's own: one line, not a traceback
+        if "--debug" in sys.argv[1:]:
+            raise
+        click.echo(
+            f"gamelog: internal error: {type(error).__name__}: {error} "
+            "(this is a bug in gamelog; --debug shows the traceback)",
+            err=True,
+        )
+        code = EXIT_PROBLEM
     sys.exit(code or 0)
 
 

@@ -7,12 +7,23 @@ from functools import partial
 
 import click
 
-from gamelog.cli.loading import LoadedLog, guarded, load, replay_within, report, require_files
+from gamelog.cli.loading import (
+    LoadedLog,
+    guarded,
+    load,
+    replay_within,
+    report,
+    require_files,
+    settings,
+)
 from gamelog.cli.options import log_options, output_option
-from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, Output
+from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, Output, fail_usage
+from gamelog.cli.whatif import what_if
 from gamelog.core.audit import AuditTimeout, deadline
-from gamelog.core.errors import GamelogError, NotationError
-from gamelog.core.replay import notation_errors
+from gamelog.core.errors import GamelogError, IllegalMove, NotationError
+from gamelog.core.legal import alternatives_fact
+from gamelog.core.replay import Replay, notation_errors
+from gamelog.core.report import source_line
 
 LOG_ARGUMENT = click.Path(dir_okay=False, allow_dash=True)
 
@@ -30,6 +41,23 @@ LOG_ARGUMENT = click.Path(dir_okay=False, allow_dash=True)
     metavar="N",
     help="List at most N lines that do not parse, per log.",
 )
+@click.option("--show", is_flag=True, help="Draw the position before the line at fault.")
+@click.option(
+    "--replace",
+    "replacements",
+    type=(click.IntRange(min=1), str),
+    multiple=True,
+    metavar="N LINE",
+    help="What if line N read LINE? (repeatable)",
+)
+@click.option(
+    "--delete",
+    "deletions",
+    type=click.IntRange(min=1),
+    multiple=True,
+    metavar="N",
+    help="What if line N were not there? (repeatable)",
+)
 def check(
     logs: tuple[str, ...],
     forced_game: str | None,
@@ -38,6 +66,9 @@ def check(
     output: str | None,
     quiet: bool,
     max_errors: int,
+    show: bool,
+    replacements: tuple[tuple[int, str], ...],
+    deletions: tuple[int, ...],
 ) -> None:
     """Replay each LOG through its game's rules and report its problems.
 
@@ -54,24 +85,43 @@ def check(
     and timeout. Every line that does not parse is listed (up to
     --max-errors); the replay stops at the first illegal move.
 
+    With --show, the position before the line at fault is drawn under the
+    problem. With --replace N LINE and --delete N (what if?), the log is
+    replayed with those lines changed (a deleted line is left blank, so the
+    line numbers stay the file's): the new result is printed with each
+    player's score against the log as written.
+
     \b
     Example:
       gamelog check game.log other.log
+      gamelog check game.log --replace 14 "Jun: RK at A2" --delete 20
     \b
-    Exit codes: 0 every log is legal, 1 some log has a problem, 2 usage error.
+    Exit codes: 0 every log is legal (with --replace/--delete: the changed log),
+    1 some log has a problem, 2 usage error.
     """
     require_files(logs)
-    out = Output(output, "never" if output else "auto")
+    out = Output(output, "never" if output else settings().colour)
+    if replacements or deletions:
+        if len(logs) != 1:
+            fail_usage("--replace and --delete change one log; name one")
+        loaded = load(logs[0], forced_game, max_bytes)
+        outcome = guarded(
+            loaded.path, partial(what_if, loaded, out, dict(replacements), deletions, timeout)
+        )
+        out.close()
+        sys.exit(outcome)
     worst = EXIT_OK
     for path in logs:
         loaded = load(path, forced_game, max_bytes)
-        outcome = guarded(loaded.path, partial(_check, loaded, out, quiet, timeout, max_errors))
-        worst = max(worst, outcome)
+        check_one = partial(_check, loaded, out, quiet, timeout, max_errors, show)
+        worst = max(worst, guarded(loaded.path, check_one))
     out.close()
     sys.exit(worst)
 
 
-def _check(loaded: LoadedLog, out: Output, quiet: bool, timeout: float, max_errors: int) -> int:
+def _check(
+    loaded: LoadedLog, out: Output, quiet: bool, timeout: float, max_errors: int, show: bool
+) -> int:
     if loaded.error is not None or loaded.game is None:
         assert loaded.error is not None
         report(loaded.error, loaded.text)
@@ -83,6 +133,7 @@ def _check(loaded: LoadedLog, out: Output, quiet: bool, timeout: float, max_erro
     if result.error is not None:
         problems: list[GamelogError] = [result.error]
         more = ""
+        _add_alternatives(loaded, result)
         if isinstance(result.error, NotationError):
             problems, more = _every_notation_error(loaded, result.error, timeout, max_errors)
         for problem in problems:
@@ -90,6 +141,10 @@ def _check(loaded: LoadedLog, out: Output, quiet: bool, timeout: float, max_erro
             report(problem, result.text)
         if more:
             click.echo(f"{loaded.path}: {more}", err=True)
+        if show and result.state is not None:
+            line = result.error.line
+            click.echo(f"\nthe position before line {line}:\n", err=True)
+            click.echo(loaded.game.render_position(result.state), err=True)
         return EXIT_PROBLEM
     if not quiet:
         status = "ok" if result.finished else "ok (the log ends before the game does)"
@@ -116,3 +171,15 @@ def _every_notation_error(
         more = f"stopped looking for more lines that do not parse after {timeout:g} s"
     ordered = sorted(found.values(), key=lambda e: (e.line or 0, e.column or 0))
     return list(ordered[:limit]), more
+
+
+def _add_alternatives(loaded: LoadedLog, result: Replay) -> None:
+    """An illegal move's report ends with the nearest legal lines."""
+    error = result.error
+    if not isinstance(error, IllegalMove) or result.state is None or error.line is None:
+        return
+    assert loaded.game is not None
+    written = source_line(result.text, error.line) or ""
+    fact = alternatives_fact(loaded.game, result.state, written.split("#", 1)[0].strip())
+    if fact is not None and fact not in error.facts:
+        error.facts.append(fact)

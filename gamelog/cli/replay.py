@@ -18,6 +18,7 @@ from gamelog.cli.loading import (
 )
 from gamelog.cli.options import log_options, output_option
 from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, Output, Styler, fail_usage
+from gamelog.cli.position import before_line, check_move_count
 from gamelog.core import render
 from gamelog.core.errors import GamelogError
 from gamelog.core.outcome import record, sheet_of
@@ -33,6 +34,13 @@ BASIC_FORMATS = ("text", "json")
     "--to", "stop_after", type=click.IntRange(min=0), metavar="N", help="Stop after move N."
 )
 @click.option(
+    "--line",
+    "line",
+    type=click.IntRange(min=1),
+    metavar="N",
+    help="Stop just before line N, and draw the position there.",
+)
+@click.option(
     "--format",
     "fmt",
     default="text",
@@ -44,6 +52,7 @@ BASIC_FORMATS = ("text", "json")
 def replay_command(
     log: str,
     stop_after: int | None,
+    line: int | None,
     fmt: str,
     forced_game: str | None,
     timeout: float,
@@ -54,15 +63,17 @@ def replay_command(
 
     \b
     text    each move numbered, its events and the score after it; then the
-            final score sheet, or with --to N the position drawn after move N
+            final score sheet, or with --to N (--line N) the position drawn
+            after move N (just before line N)
     json    the record of `score --format json` with a "steps" list
     ledger  (Terra Mystica) the site's ledger export of a command log
 
     \b
     Example:
-      gamelog replay game.log --to 12
+      gamelog replay game.log --line 40
     \b
-    Exit codes: 0 the log is legal, 1 it has a problem, 2 usage error.
+    Exit codes: 0 the log is legal, 1 it has a problem, 2 usage error (also
+    --to or --line past the end of the log).
     """
     require_files([log])
     fmt = fmt.lower()
@@ -70,6 +81,12 @@ def replay_command(
     if loaded.game is not None and fmt not in (*BASIC_FORMATS, *loaded.game.export_formats):
         choices = ", ".join((*BASIC_FORMATS, *loaded.game.export_formats))
         fail_usage(f"--format {fmt!r} is not one of {choices} for {loaded.game.title}")
+    if stop_after is not None and line is not None:
+        fail_usage("--to and --line say the same thing; give one")
+    if loaded.game is not None:
+        check_move_count(loaded, stop_after)
+        if line is not None:
+            stop_after = before_line(loaded, line)
     out = Output(output, settings().colour)
     outcome = guarded(loaded.path, lambda: _replay(loaded, stop_after, fmt, out, timeout))
     out.close()

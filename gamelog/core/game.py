@@ -23,14 +23,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
-from gamelog.core.header import HeaderKey, HeaderLines, read_header
+from gamelog.core.header import HeaderKey, HeaderLines, new_header, read_header
 from gamelog.core.places import Located
 from gamelog.core.scoring import Number, ScoreSheet
 
 if TYPE_CHECKING:
     from gamelog.core.replay import Replay
 
-__all__ = ["Event", "Game", "GameLog", "Located", "Move"]
+__all__ = ["Event", "Game", "GameLog", "Located", "Move", "Option", "OptionGroup"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -53,6 +53,27 @@ class Event:
     text: str
     player: str | None = None
     points: Number = 0
+
+
+@dataclass(frozen=True)
+class Option:
+    """One thing the player to move may legally do, written as a line of the game's
+    notation: put in the log at that point, it replays as legal."""
+
+    line: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class OptionGroup:
+    """The options of one kind ("place a tile", "build"). ``complete`` is False where
+    the full list would explode and the group lists a part of it or a summary (then
+    ``note`` says what is left out)."""
+
+    kind: str
+    options: tuple[Option, ...]
+    complete: bool = True
+    note: str = ""
 
 
 HeaderT = TypeVar("HeaderT")
@@ -152,6 +173,11 @@ class Game(ABC, Generic[HeaderT, StateT, MoveT]):
     def is_finished(self, state: StateT) -> bool:
         """Whether the game has reached its end."""
 
+    def extend(self, state: StateT, moves: Sequence[MoveT]) -> None:
+        """Make ``state`` ready for moves that come after those of the log it was set up
+        from (``gamelog play`` appends them one line at a time). Nothing to do for a
+        game whose setup does not look ahead at the moves."""
+
     def end_facts(self, state: StateT) -> list[str]:
         """Why the game is over, for the report of a move played after the end."""
         return []
@@ -168,6 +194,36 @@ class Game(ABC, Generic[HeaderT, StateT, MoveT]):
     def render_position(self, state: StateT) -> str:
         """The position as text (board, resources), for ``replay --to N``."""
         return ""
+
+    # --- at the table -----------------------------------------------------
+
+    def to_move(self, state: StateT) -> str | None:
+        """Whose move it is (None: nobody's, or the game cannot tell)."""
+        return None
+
+    def legal_moves(self, state: StateT) -> list[OptionGroup]:
+        """What the player to move may legally do (``gamelog moves``)."""
+        raise NotImplementedError(f"{self.title} cannot list its legal moves yet")
+
+    def keywords(self) -> list[str]:
+        """The notation's keywords (for completion at the prompt of ``gamelog play``)."""
+        return []
+
+    def words(self, state: StateT) -> list[str]:
+        """Words worth completing at the prompt of ``gamelog play`` besides the grammar's
+        keywords and the players: spaces, cards, factions the game knows."""
+        return []
+
+    def new_log(self, players: Sequence[str]) -> str:
+        """The header of a new log for ``gamelog new``: every key, each explained in a
+        comment, the players filled in, the rest left to fill in at setup."""
+        return new_header(
+            name=self.name,
+            title=self.title,
+            hint=self.notation_hint,
+            keys=self.header_keys,
+            players=players,
+        )
 
     def export(self, result: Replay, fmt: str) -> str:
         """The replayed log in one of ``export_formats`` (``result`` has ``keep_steps``)."""

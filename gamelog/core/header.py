@@ -56,6 +56,9 @@ class HeaderKey:
     repeat: bool = False
     required: bool = False
     anywhere: bool = False
+    #: The values the key takes, where they are few (a mode); for ``players``, what
+    #: each player may be seated with, in the order ``gamelog new`` hands them out.
+    choices: tuple[str, ...] = ()
 
     @property
     def shown(self) -> str:
@@ -157,6 +160,17 @@ class HeaderLines:
                 lines[later.line - 1] = ""
             text = "\n".join(lines)
         return text
+
+
+def is_header_line(line: str, keys: Sequence[HeaderKey]) -> bool:
+    """Whether ``line`` (one line, no line end) gives one of ``keys`` (or ``game``, or
+    an information key): a header line, not a move."""
+    reader = _Reader(keys, (), "", ())
+    match = _KEY_LINE.match(_without_comment(line))
+    if match is None:
+        return False
+    written = _BLANKS.sub(" ", match.group(1)).strip()
+    return reader._as_key(written, line, match, 1, match.start(1) + 1) is not None
 
 
 def read_header(
@@ -525,3 +539,44 @@ def _stripped(value: str, start: int, end: int) -> tuple[str, int]:
 
 def _clip(text: str, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+# --- a new log ---------------------------------------------------------------------
+
+
+def new_header(
+    *, name: str, title: str, hint: str, keys: Sequence[HeaderKey], players: Sequence[str]
+) -> str:
+    """The header of a new log: the game, the players, then every key with what it is
+    for; the keys the game needs are left to fill in, the others commented out."""
+    import datetime
+
+    out = [
+        f"# {title}: a new log, written by `gamelog new`. Fill in the empty keys at setup",
+        f"# (`gamelog notation {name}` explains each one), then write one move per line:",
+        f"#   {hint}",
+        f"game: {name}",
+        f"date: {datetime.date.today().isoformat()}",
+    ]
+    for key in keys:
+        out.append("")
+        out.append(f"# {key.shown}: {key.help}" + (" (required)" if key.required else ""))
+        if key.name == PLAYERS:
+            out.append(f"players: {_players_value(key, players)}")
+        elif key.required:
+            if key.example:
+                out.append(f"# e.g. {key.shown}: {key.example}")
+            out.append(f"{key.shown}:")
+        elif key.example:
+            out.append(f"# {key.shown}: {key.example}")
+    out.append("")
+    return "\n".join(out) + "\n"
+
+
+def _players_value(key: HeaderKey, players: Sequence[str]) -> str:
+    if not key.choices:
+        return ", ".join(players)
+    return ", ".join(
+        f"{player} ({key.choices[i]})" if i < len(key.choices) else player
+        for i, player in enumerate(players)
+    )

@@ -230,6 +230,10 @@ class Grammar:
                 raise error.orig_exc from None
             raise
 
+    def keywords(self) -> list[str]:
+        """Every keyword of the grammar (for completion at a prompt)."""
+        return _keywords((terminal.name for terminal in self.lark.terminals), self.lark)
+
     def parse_lines(
         self, text: str, read: Callable[[Any, str], list[T]], *, chunk: int | None = None
     ) -> Sequence[T]:

@@ -5,7 +5,8 @@ Record shape (documented in README.md, keep it stable)::
 
     {"game", "file", "status", "finished", "moves",
      "players": [{"name", "total", "rank", "breakdown": {category: points},
-                  "notes": {category: text}}],       # in ranking order
+                  "notes": {category: text}, "decided_by",
+                  "trail": {category: [{"line", "move", "points"}]}}],   # ranking order
      "winners": [name, ...],
      "tiebreaks": [{"name", "prefer", "values": {name: value}}],
      "warnings": [text, ...],
@@ -72,6 +73,14 @@ def record(result: Replay, sheet: ScoreSheet | None = None) -> dict[str, Any]:
                         if standing.player in row.notes
                     },
                     "decided_by": standing.decided_by,
+                    "trail": {
+                        row.category: [
+                            {"line": src.line, "move": src.move, "points": src.points}
+                            for src in row.sources[standing.player]
+                        ]
+                        for row in sheet.rows
+                        if row.sources.get(standing.player)
+                    },
                 }
             )
         winners = sheet.winners() if sheet.finished else []

@@ -9,19 +9,32 @@ every key share a place.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
 Number = int | float
 
 
+@dataclass(frozen=True)
+class Source:
+    """A move that gave (part of) a cell's points: its line, its text and the points it
+    gave, or None where a move only helped (a tile of a scoring set)."""
+
+    line: int
+    move: str
+    points: Number | None = None
+
+
 @dataclass
 class ScoreRow:
-    """One scoring category: points (and an optional explanatory note) per player."""
+    """One scoring category: points (and an optional explanatory note) per player, and
+    the moves each player's points came from (``gamelog explain``)."""
 
     category: str
     points: dict[str, Number] = field(default_factory=dict)
     notes: dict[str, str] = field(default_factory=dict)
+    sources: dict[str, list[Source]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -58,12 +71,22 @@ class ScoreSheet:
     #: Said under the ranking, e.g. "no tie-break in the rules: tied players share".
     notes: list[str] = field(default_factory=list)
 
-    def add(self, category: str, player: str, points: Number, note: str | None = None) -> None:
-        """Add points to a category (created on first use, in order of first use)."""
+    def add(
+        self,
+        category: str,
+        player: str,
+        points: Number,
+        note: str | None = None,
+        sources: Iterable[Source] = (),
+    ) -> None:
+        """Add points to a category (created on first use, in order of first use), with
+        the moves they came from."""
         row = self.row(category)
         row.points[player] = row.points.get(player, 0) + points
         if note is not None:
             row.notes[player] = note
+        if sources:
+            row.sources.setdefault(player, []).extend(sources)
 
     def row(self, category: str) -> ScoreRow:
         for row in self.rows:

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
-from gamelog.core.game import Event, Game, GameLog
+from gamelog.core.game import Event, Game, GameLog, OptionGroup
 from gamelog.core.header import HeaderKey, HeaderLines
 from gamelog.core.scoring import ScoreSheet
-from gamelog.games.seikatsu import moves, render, rules, scoring, state
+from gamelog.games.seikatsu import legal, moves, render, rules, scoring, state
 from gamelog.games.seikatsu.header import KEYS, Header, header_from
 from gamelog.games.seikatsu.moves import Placement
 from gamelog.games.seikatsu.state import SeikatsuState
@@ -54,6 +54,18 @@ class Seikatsu(Game[Header, SeikatsuState, Placement]):
 
     def render_position(self, state: SeikatsuState) -> str:
         return render.render(state)
+
+    def to_move(self, state: SeikatsuState) -> str | None:
+        return legal.to_move(state)
+
+    def legal_moves(self, state: SeikatsuState) -> list[OptionGroup]:
+        return legal.legal_moves(state)
+
+    def keywords(self) -> list[str]:
+        return moves.GRAMMAR.keywords()
+
+    def words(self, state: SeikatsuState) -> list[str]:
+        return legal.words(state)
 
 
 GAME = Seikatsu()

@@ -28,8 +28,14 @@ KEYS = (
         "(pink, blue, green; 2 players use pink and blue)",
         example="Ann (pink), Bob (blue)",
         required=True,
+        choices=("pink", "blue", "green"),
     ),
-    HeaderKey("mode", "standard (the default) or tournament", example="standard"),
+    HeaderKey(
+        "mode",
+        "standard (the default) or tournament",
+        example="standard",
+        choices=("standard", "tournament"),
+    ),
     HeaderKey(
         "seating",
         "where the blue and green pagodas stand, by the corner in front of them "

@@ -55,10 +55,12 @@ def play(state: SeikatsuState, move: Placement) -> list[Event]:
     tile = move.tile
     bird, flock = _flock(state, move)
     points = 1 + len(flock) if flock else 0
-    put(state, move.space, tile, seat_index, move.line)
+    put(state, move.space, tile, seat_index, move.line, move.source)
     if tile is KOI and state.tournament:
         state.koi_in_hand[seat_index] -= 1
     state.birds[seat_index] += points
+    if points:
+        state.bird_moves[seat_index].append((move.line, move.source, points))
     state.turns_taken += 1
     state.turns.advance()
     state.last_move_line = move.line

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gamelog.core.scoring import ScoreSheet, TieBreak
+from gamelog.core.scoring import ScoreSheet, Source, TieBreak
 from gamelog.games.seikatsu import board
 from gamelog.games.seikatsu.rules import is_finished
 from gamelog.games.seikatsu.state import Seat, SeikatsuState
@@ -34,6 +34,8 @@ class RowScore:
     flowers: tuple[Flower, ...]
     count: int
     koi: int
+    #: The spaces of the set that scores (the first of tied flowers, and the koi).
+    spaces: tuple[int, ...] = ()
 
     @property
     def size(self) -> int:
@@ -68,7 +70,13 @@ def score_row(state: SeikatsuState, letter: str, cells: tuple[int, ...]) -> RowS
             counts[tile.flower.index] += 1  # type: ignore[union-attr]
     best = max(counts)
     tied = tuple(f for f in FLOWERS if best and counts[f.index] == best)
-    return RowScore(letter, tied, best, koi)
+    spaces = tuple(
+        space
+        for space in cells
+        if (tile := state.garden[space]) is not None
+        and (tile is KOI or (tied and tile.flower is tied[0]))  # type: ignore[union-attr]
+    )
+    return RowScore(letter, tied, best, koi, spaces)
 
 
 def flower_rows(state: SeikatsuState, seat: Seat) -> list[RowScore]:
@@ -85,11 +93,15 @@ def score_sheet(state: SeikatsuState) -> ScoreSheet:
         tiebreaks=[TieBreak(TIE_BREAK, "higher", {s.name: s.position for s in state.seats})],
         finished=finished,
     )
-    for seat, birds in zip(state.seats, state.birds, strict=True):
-        sheet.add("birds", seat.name, birds)
+    for seat, birds, moves in zip(state.seats, state.birds, state.bird_moves, strict=True):
+        sheet.add("birds", seat.name, birds, sources=[Source(*move) for move in moves])
     for seat in state.seats:
         for row in flower_rows(state, seat):
-            sheet.add(f"row {row.letter}", seat.name, row.points, row.note)
+            sources = [
+                Source(state.placed_line[space], state.placed_text[space])
+                for space in sorted(row.spaces, key=state.placed_line.__getitem__)
+            ]
+            sheet.add(f"row {row.letter}", seat.name, row.points, row.note, sources)
     sheet.notes.append(
         "pagodas: "
         + ", ".join(f"{s.name} {s.colour} behind {s.corner}" for s in state.seats)

@@ -70,6 +70,10 @@ class SeikatsuState:
     #: Who placed each tile (None: setup) and on which line of the log.
     placed_by: list[int | None] = field(default_factory=lambda: [None] * board.SPACE_COUNT)
     placed_line: list[int] = field(default_factory=lambda: [0] * board.SPACE_COUNT)
+    #: The move (or setup entry) as written that put each tile there.
+    placed_text: list[str] = field(default_factory=lambda: [""] * board.SPACE_COUNT)
+    #: The moves that scored birds, per seat: (line, move as written, points).
+    bird_moves: list[list[tuple[int, str, int]]] = field(default_factory=list)
     #: How many of each tile kind (16 garden kinds, then koi) are in the garden.
     in_garden: list[int] = field(default_factory=lambda: [0] * (KOI_KIND + 1))
     #: Koi tiles dealt face up and not yet played (tournament mode only).
@@ -96,6 +100,7 @@ def new_game(header: Header) -> SeikatsuState:
     state = SeikatsuState(seats=seats, tournament=_tournament(header))
     state.turns_each = rules["turns_each"]
     state.birds = [0] * len(seats)
+    state.bird_moves = [[] for _ in seats]
     state.turns = TurnOrder([seat.name for seat in seats], labels=[str(seat) for seat in seats])
     state.koi_in_hand = list(rules["tournament_koi"]) if state.tournament else [0] * len(seats)
     _place_setup_tiles(state, header, rules["setup_tiles"])
@@ -340,14 +345,20 @@ def _place_setup_tile(state: SeikatsuState, item: SetupTile) -> None:
             rule=COPIES_RULE,
             **_error_at(item.where),
         )
-    put(state, item.space, tile, None, item.where.line)
+    put(state, item.space, tile, None, item.where.line, f"setup: {tile.code} at {item.space_label}")
 
 
 def put(
-    state: SeikatsuState, space: int, tile: GardenTile | KoiTile, seat: int | None, line: int
+    state: SeikatsuState,
+    space: int,
+    tile: GardenTile | KoiTile,
+    seat: int | None,
+    line: int,
+    text: str,
 ) -> None:
     state.garden[space] = tile
     state.placed_by[space] = seat
     state.placed_line[space] = line
+    state.placed_text[space] = text
     state.in_garden[KOI_KIND if tile is KOI else tile.kind] += 1  # type: ignore[union-attr]
     state.tiles_placed += 1

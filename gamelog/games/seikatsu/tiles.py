@@ -17,8 +17,19 @@ from gamelog.games.seikatsu.components import COMPONENTS
 _T = TypeVar("_T")
 
 
+class _Constant:
+    """A component there is one of: copying the state keeps pointing at it, as the
+    engine compares components by identity."""
+
+    def __copy__(self) -> _Constant:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Constant:
+        return self
+
+
 @dataclass(frozen=True)
-class Bird:
+class Bird(_Constant):
     """One of the four birds; ``index`` orders them as listed in the data file."""
 
     index: int
@@ -28,7 +39,7 @@ class Bird:
 
 
 @dataclass(frozen=True)
-class Flower:
+class Flower(_Constant):
     """One of the four flowers; ``index`` orders them as listed in the data file."""
 
     index: int
@@ -38,7 +49,7 @@ class Flower:
 
 
 @dataclass(frozen=True)
-class GardenTile:
+class GardenTile(_Constant):
     """A bird on a flower. ``kind`` (0-15) identifies the tile for copy counting."""
 
     bird: Bird
@@ -58,7 +69,7 @@ class GardenTile:
 
 
 @dataclass(frozen=True)
-class KoiTile:
+class KoiTile(_Constant):
     """A koi pond tile: a bird of the player's choice on the turn it is played, never a
     bird afterwards, and a flower of each player's choice at the end."""
 

@@ -1,0 +1,120 @@
+"""``gamelog moves``: what the player to move may legally do."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import click
+
+from gamelog.cli.loading import load, replay_within, report, require_files, settings
+from gamelog.cli.options import format_option, log_options, output_option
+from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, Output, fail_usage
+from gamelog.cli.position import before_line
+from gamelog.core.errors import GamelogError
+from gamelog.core.game import OptionGroup
+
+LOG_ARGUMENT = click.Path(dir_okay=False, allow_dash=True)
+
+
+@click.command()
+@click.argument("log", type=LOG_ARGUMENT)
+@click.option(
+    "--line",
+    "line",
+    type=click.IntRange(min=1),
+    metavar="N",
+    help="At the position just before line N [default: after the last line].",
+)
+@format_option(["text", "json"], "text")
+@log_options
+@output_option
+def moves(
+    log: str,
+    line: int | None,
+    fmt: str,
+    forced_game: str | None,
+    timeout: float,
+    max_bytes: int,
+    output: str | None,
+) -> None:
+    """List what the player to move may legally do, each written as a line of the
+    log: put in the log at that point, any listed line replays as legal.
+
+    \b
+    Games with few moves list them all (each tile on each space, each field,
+    each purchase); Terra Mystica groups them by kind (where the faction can
+    build, what it can afford, the actions still open), with what they cost.
+
+    \b
+    Example:
+      gamelog moves game.log --line 14
+    \b
+    Exit codes: 0, 1 if the log has a problem before that point, 2 usage error
+    (also a line past the end, or a game that cannot list its moves).
+    """
+    require_files([log])
+    loaded = load(log, forced_game, max_bytes)
+    if loaded.game is None:
+        assert loaded.error is not None
+        report(loaded.error, loaded.text)
+        sys.exit(EXIT_PROBLEM)
+    stop = before_line(loaded, line)
+    result = replay_within(loaded, timeout, stop_after=stop)
+    if isinstance(result, GamelogError):
+        report(result)
+        sys.exit(EXIT_PROBLEM)
+    if result.state is None or (result.error is not None and stop is None):
+        assert result.error is not None
+        report(result.error, result.text)
+        sys.exit(EXIT_PROBLEM)
+    try:
+        groups = loaded.game.legal_moves(result.state)
+    except NotImplementedError as missing:
+        fail_usage(str(missing))
+    player = loaded.game.to_move(result.state)
+    out = Output(output, settings().colour)
+    where = f"before line {line}" if line else "after the last line"
+    if fmt == "json":
+        out.echo(
+            json.dumps(_record(loaded.path, where, player, groups), indent=2, ensure_ascii=False)
+        )
+    else:
+        _print(out, f"{loaded.game.title}: {loaded.path}, {where}", player, groups)
+    out.close()
+    sys.exit(EXIT_OK)
+
+
+def _record(path: str, where: str, player: str | None, groups: list[OptionGroup]) -> dict[str, Any]:
+    return {
+        "file": path,
+        "at": where,
+        "to_move": player,
+        "groups": [
+            {
+                "kind": group.kind,
+                "complete": group.complete,
+                "note": group.note,
+                "moves": [{"line": o.line, "note": o.note} for o in group.options],
+            }
+            for group in groups
+        ],
+    }
+
+
+def _print(out: Output, heading: str, player: str | None, groups: list[OptionGroup]) -> None:
+    style = out.style
+    if player is None:
+        out.echo(style(f"{heading}: the game is over, nobody is to move", bold=True))
+        return
+    out.echo(style(f"{heading}: {player} to move", bold=True))
+    for group in groups:
+        count = f"{len(group.options)}" + ("" if group.complete else ", some of them")
+        out.echo()
+        out.echo(
+            style(f"{group.kind} ({count})", bold=True) + (f": {group.note}" if group.note else "")
+        )
+        width = max((len(o.line) for o in group.options), default=0)
+        for option in group.options:
+            out.echo(f"  {option.line.ljust(width)}  {option.note}".rstrip())

@@ -1,0 +1,96 @@
+"""`gamelog moves` lists what is legal, and only that: at positions of every complete
+sample, every listed line replays as legal, and (where the game lists every move) the
+move actually played next is among those listed."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gamelog import games
+from gamelog.core.audit import LOG_SUFFIXES, audit_file
+from gamelog.core.game import Game, Move
+from gamelog.core.logs import game_for
+from gamelog.core.replay import replay
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _lists_moves(game: Game) -> bool:
+    try:
+        game.legal_moves(None)  # type: ignore[arg-type]
+    except NotImplementedError:
+        return False
+    except Exception:
+        return True
+    return True
+
+
+LISTING = {game.name for game in games.all_games() if _lists_moves(game)}
+COMPLETE = sorted(
+    path
+    for path in (ROOT / "samples").rglob("*")
+    if path.suffix in LOG_SUFFIXES
+    and path.parent.name.replace("_", "-") in LISTING
+    and audit_file(str(path))["finished"]
+    and audit_file(str(path))["status"] == "ok"
+)
+
+
+def _id(path: Path) -> str:
+    return str(path.relative_to(ROOT / "samples"))
+
+
+def _shape(value: Any) -> Any:
+    """A move without where or how it was written: what it does."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return (
+            type(value).__name__,
+            tuple(
+                (f.name, _shape(getattr(value, f.name)))
+                for f in dataclasses.fields(value)
+                if not (f.name in ("line", "source") or f.name.endswith("column"))
+            ),
+        )
+    if isinstance(value, list | tuple):
+        return tuple(_shape(item) for item in value)
+    if isinstance(value, str):
+        return value.casefold()
+    return value
+
+
+def _moves_of(game: Game, header: Any, line: str, number: int) -> list[Move]:
+    return list(game.moves_from("\n" * (number - 1) + line + "\n", header))
+
+
+@pytest.mark.parametrize("path", COMPLETE, ids=_id)
+def test_every_listed_line_is_legal_and_the_move_played_is_listed(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    game = game_for(text)
+    whole = replay(game, text, str(path))
+    assert whole.log is not None
+    moves = list(whole.log.moves)
+    checked = {0, len(moves) // 3, len(moves) // 2, len(moves) - 1}
+    state = game.setup(whole.log)
+    for index, played in enumerate(moves):
+        groups = game.legal_moves(state)
+        listed = [option.line for group in groups for option in group.options]
+        assert game.to_move(state) is not None
+        number = played.line
+        shapes = {
+            _shape(move)
+            for line in listed
+            for move in _moves_of(game, whole.log.header, line, number)
+        }
+        assert _shape(played) in shapes, f"line {played.line}: {played.source!r} is not listed"
+        if index in checked:
+            for line in listed:
+                trial = copy.deepcopy(state)
+                for move in _moves_of(game, whole.log.header, line, number):
+                    game.apply(trial, move)  # raises if the listed line is illegal
+        game.apply(state, played)
+    assert game.legal_moves(state) == [] and game.to_move(state) is None

@@ -1,0 +1,139 @@
+"""`gamelog play` driven as a person drives it: through a pseudo-terminal, with the real
+program, its readline prompt and the file it writes."""
+
+from __future__ import annotations
+
+import os
+import re
+import select
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
+
+ROOT = Path(__file__).resolve().parent.parent
+HEADER_2P = "game: seikatsu\nplayers: Ann (pink), Bob (blue)\nsetup: GK at D3, RB at E4\n"
+
+
+class Terminal:
+    """A program run on a pseudo-terminal: type lines, wait for what it prints."""
+
+    def __init__(self, *args: str, cwd: Path) -> None:
+        import pty
+
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:  # the child: the program, its terminal this pty
+            os.chdir(cwd)
+            env = {**os.environ, "NO_COLOR": "1", "TERM": "dumb", "COLUMNS": "120"}
+            os.execvpe(sys.executable, [sys.executable, "-m", "gamelog", *args], env)
+        self.seen = ""
+
+    def expect(self, pattern: str, timeout: float = 20) -> str:
+        """Read until ``pattern`` (a regular expression) shows; what was read."""
+        end = time.monotonic() + timeout
+        start = len(self.seen)
+        while not re.search(pattern, self.seen[start:]):
+            left = end - time.monotonic()
+            assert left > 0, f"waited for {pattern!r}; got:\n{self.seen[start:]}"
+            ready, _, _ = select.select([self.fd], [], [], left)
+            if ready:
+                try:
+                    chunk = os.read(self.fd, 65536).decode("utf-8", "replace")
+                except OSError:
+                    chunk = ""
+                if not chunk:
+                    raise AssertionError(f"the program ended; it printed:\n{self.seen[start:]}")
+                self.seen += chunk.replace("\r\n", "\n")
+        return self.seen[start:]
+
+    def type(self, text: str) -> None:
+        os.write(self.fd, text.encode())
+
+    def close(self) -> int:
+        _, status = os.waitpid(self.pid, 0)
+        os.close(self.fd)
+        return os.waitstatus_to_exitcode(status)
+
+
+def test_a_game_recorded_line_by_line(tmp_path: Path) -> None:
+    log = tmp_path / "tonight.log"
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "gamelog",
+            "new",
+            "seikatsu",
+            "--players",
+            "Ann, Bob",
+            "-o",
+            str(log),
+        ],
+        check=True,
+    )
+    term = Terminal("play", str(log), cwd=tmp_path)
+    term.expect(r"setup> ")
+    term.type("setup: GK at D3, RB at E4\n")
+    term.expect(r"\d+ Ann> ")
+    term.type("Ann: GO at E3\n")
+    assert "Ann +2: grey flock at E3 with D3" in term.expect(r"\d+ Bob> ")
+    assert log.read_text().rstrip().endswith("Ann: GO at E3")
+    # An illegal line is shown with its error and not written.
+    term.type("Bob: BB at A1\n")
+    shown = term.expect(r"\d+ Bob> ")
+    assert "illegal move: A1 is not adjacent to any tile" in shown
+    assert "legal instead:" in shown
+    assert "A1" not in log.read_text()
+    # An unparsable one too.
+    term.type("Bob: BX at C3\n")
+    assert "notation error: 'BX' is not a tile code" in term.expect(r"\d+ Bob> ")
+    term.type("Bob: BB at C3\n")
+    term.expect(r"\d+ Ann> ")
+    # undo takes the last line back out of the file.
+    term.type("undo\n")
+    assert "took back: Bob: BB at C3" in term.expect(r"\d+ Bob> ")
+    assert "Bob: BB at C3" not in log.read_text()
+    # Tab completes a player's name and a tile code.
+    term.type("Bo\t")
+    term.expect(r"Bob:")
+    term.type(" GP at C\t")
+    term.type("3\n")
+    term.expect(r"\d+ Ann> ")
+    term.type("quit\n")
+    assert term.close() == 0
+    text = log.read_text()
+    assert text.rstrip().endswith("Bob: GP at C3")
+    assert text.count("Ann: GO at E3") == 1
+
+
+def test_lines_are_kept_when_the_terminal_is_closed(tmp_path: Path) -> None:
+    log = tmp_path / "game.log"
+    log.write_text(HEADER_2P)
+    term = Terminal("play", str(log), cwd=tmp_path)
+    term.expect(r"4 Ann> ")
+    term.type("Ann: GO at E3\n")
+    term.expect(r"5 Bob> ")
+    os.kill(term.pid, 9)  # the terminal goes away without a word
+    term.close()
+    assert log.read_text() == HEADER_2P + "Ann: GO at E3\n"
+
+
+def test_the_commands_at_the_prompt(tmp_path: Path) -> None:
+    log = tmp_path / "game.log"
+    log.write_text(HEADER_2P + "Ann: GO at E3\n")
+    term = Terminal("play", str(log), cwd=tmp_path)
+    term.expect(r"5 Bob> ")
+    term.type("board\n")
+    assert "~~" in term.expect(r"5 Bob> ")
+    term.type("score\n")
+    assert "birds" in term.expect(r"5 Bob> ")
+    term.type("moves\n")
+    assert "Bob: " in term.expect(r"5 Bob> ")
+    term.type("help\n")
+    assert "undo" in term.expect(r"5 Bob> ")
+    term.type("\x04")  # Ctrl-D leaves too
+    assert term.close() == 0
