@@ -31,6 +31,7 @@ from gamelog.cli.output import (
 )
 from gamelog.cli.play import play
 from gamelog.cli.replay import replay_command
+from gamelog.cli.report import report
 from gamelog.cli.score import score
 
 EPILOG = """\b
@@ -79,6 +80,7 @@ for command in (
     score,
     replay_command,
     explain,
+    report,
     moves,
     new,
     play,

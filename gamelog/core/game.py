@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
 from gamelog.core.header import HeaderKey, HeaderLines, new_header, read_header
+from gamelog.core.notation import normalise
 from gamelog.core.places import Located
 from gamelog.core.scoring import Number, ScoreSheet
 
@@ -120,7 +121,8 @@ class Game(ABC, Generic[HeaderT, StateT, MoveT]):
     # --- notation ---------------------------------------------------------
 
     def parse(self, text: str) -> GameLog[HeaderT, MoveT]:
-        """Parse a whole (normalised) log. Raises NotationError or SetupError."""
+        """Parse a whole log. Raises NotationError or SetupError."""
+        text = normalise(text)
         lines = self.read_header(text)
         header = self.header_from(lines)
         moves = self.moves_from(lines.body(), header)
@@ -194,6 +196,11 @@ class Game(ABC, Generic[HeaderT, StateT, MoveT]):
     def render_position(self, state: StateT) -> str:
         """The position as text (board, resources), for ``replay --to N``."""
         return ""
+
+    def render_svg(self, state: StateT) -> str | None:
+        """The position as an SVG picture (``replay --format svg``, the HTML report);
+        None where the game has no picture yet (the report shows the text view)."""
+        return None
 
     # --- at the table -----------------------------------------------------
 

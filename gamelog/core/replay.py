@@ -61,12 +61,14 @@ def replay(
     stop_after: int | None = None,
     on_step: Callable[[Step, Any], None] | None = None,
     keep_steps: bool = False,
+    on_setup: Callable[[Any], None] | None = None,
 ) -> Replay:
     """Replay ``text`` as a log of ``game``; never raises for problems in the log.
 
-    ``stop_after`` replays only the first N moves. ``on_step`` receives every
-    move with its events and the live state after it, for move-by-move views;
-    ``keep_steps`` collects the steps on the result.
+    ``stop_after`` replays only the first N moves. ``on_setup`` receives the state
+    before the first move and ``on_step`` every move with its events and the live
+    state after it, for move-by-move views; ``keep_steps`` collects the steps on
+    the result.
 
     After a problem, ``state`` is the position before the line at fault: for an
     illegal move, the moves before it replayed again (an engine may leave a
@@ -83,8 +85,10 @@ def replay(
     except GamelogError as error:
         result.error = _placed(error, path, line=1)
         if isinstance(error, NotationError) and error.line is not None:
-            _replay_before(result, error.line, stop_after)
+            _replay_before(result, error.line, stop_after, on_setup, on_step)
         return result
+    if on_setup is not None:
+        on_setup(result.state)
 
     moves = iter(result.log.moves)
     number = 0
@@ -138,13 +142,21 @@ def _state_before(result: Replay, moves: int) -> Any:
     return state
 
 
-def _replay_before(result: Replay, line: int, stop_after: int | None) -> None:
+def _replay_before(
+    result: Replay,
+    line: int,
+    stop_after: int | None,
+    on_setup: Callable[[Any], None] | None,
+    on_step: Callable[[Step, Any], None] | None,
+) -> None:
     """For a notation error at ``line``: the state (and moves) of the log cut before it,
     when that much of the log is a legal start of the game; else no state."""
     if line <= 1:
         return
     cut = "\n".join(result.text.split("\n")[: line - 1]) + "\n"
-    before = replay(result.game, cut, result.path, stop_after=stop_after)
+    before = replay(
+        result.game, cut, result.path, stop_after=stop_after, on_setup=on_setup, on_step=on_step
+    )
     if before.error is None and before.log is not None:
         result.log, result.state, result.moves_applied = (
             before.log,

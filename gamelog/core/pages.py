@@ -1,0 +1,238 @@
+"""Pages people can open from disk and hand on: the report of one game (header, sheet,
+score race, the board at every move) and the report of an audit, as self-contained
+HTML files (CSS, script and pictures inline; nothing fetched from the network).
+
+The HTML comes from Jinja2 templates in ``gamelog/templates`` (autoescaped: a
+player called ``<script>`` is shown, not run). Without JavaScript a report still
+shows the final position, the whole move list and the sheet; with it, the board
+steps through the moves (buttons, a slider, the arrow keys).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+from gamelog import __version__
+from gamelog.core import charts, render, svg
+from gamelog.core.game import Game
+from gamelog.core.outcome import record, sheet_of
+from gamelog.core.replay import Replay, Step, replay
+from gamelog.core.report import source_line
+
+
+@cache
+def _environment() -> Any:
+    import jinja2  # only the commands that write pages pay for it
+
+    return jinja2.Environment(
+        loader=jinja2.PackageLoader("gamelog", "templates"),
+        autoescape=jinja2.select_autoescape(["html"]),
+        trim_blocks=False,
+        lstrip_blocks=False,
+    )
+
+
+def game_report(game: Game, text: str, path: str) -> tuple[str, dict[str, Any]]:
+    """The report page of one log, and the log's record."""
+    pictures: list[str] = []
+    boards: list[str] = []
+    steps: list[dict[str, Any]] = []
+
+    def look(state: Any) -> None:
+        picture = game.render_svg(state)
+        if picture:
+            pictures.append(picture)
+        else:
+            boards.append(game.render_position(state))
+
+    def on_setup(state: Any) -> None:
+        look(state)
+        steps.append(_step("before the first move", [], game.running_scores(state)))
+
+    def on_step(step: Step, state: Any) -> None:
+        look(state)
+        move = step.move.source or f"line {step.move.line}"
+        steps.append(
+            _step(
+                f"{step.number}. line {step.move.line}: {move}",
+                [event.text for event in step.events],
+                game.running_scores(state),
+            )
+        )
+
+    result = replay(game, text, path, on_step=on_step, on_setup=on_setup)
+    rec = record(result)
+    problem = _problem(result)
+    if problem is not None and steps:
+        # The refused line, with the position before it.
+        steps.append(
+            {
+                **steps[-1],
+                "title": f"line {problem['line']}: {problem['source']}",
+                "events": [f"refused: {problem['message']}"],
+                "bad": True,
+            }
+        )
+        if pictures:
+            pictures.append(pictures[-1])
+        elif boards:
+            boards.append(boards[-1])
+    scores = [step["scores"] for step in steps]
+    players = [p["name"] for p in sorted(rec["players"], key=lambda p: _order(result, p["name"]))]
+    context = {
+        "version": __version__,
+        "page_title": f"{game.title}: {path}",
+        "title": f"{game.title}: {_players_line(rec)}",
+        "path": path,
+        "state_words": _state_words(rec),
+        "moves_count": rec["moves"],
+        "header": _header_text(game, result),
+        "problem": problem,
+        "steps": steps or [_step("no position", [], {})],
+        "last_step": max(0, len(steps) - 1),
+        "steps_json": _json([_public(step) for step in steps]),
+        "board": _board(pictures, boards),
+        "race": charts.race(players, scores, label="Score race: points after each move")
+        if scores
+        else "",
+        "record": rec,
+        "number": render.number,
+        "winners_line": render.winners_line(rec["winners"]) if rec["winners"] else "",
+        "tiebreak_lines": render.tiebreak_lines(rec),
+        **_sheet(result),
+    }
+    return _environment().get_template("report.html").render(**context), rec
+
+
+def audit_report(records: Sequence[dict[str, Any]]) -> str:
+    """The page of an audit: every file's record, sortable and filterable."""
+    rows = []
+    for rec in records:
+        error = rec["error"]
+        rows.append(
+            {
+                "file": rec["file"],
+                "game": rec["game"] or "?",
+                "status": rec["status"],
+                "moves": rec["moves"],
+                "result": render.result_cell(rec),
+                "players": ", ".join(p["name"] for p in rec["players"]),
+                "problem": render.problem_cell(rec),
+                "source": _source_of(rec["file"], error["line"]) if error and error["line"] else "",
+            }
+        )
+    context = {
+        "version": __version__,
+        "page_title": f"gamelog audit: {len(records)} files",
+        "rows": rows,
+        "totals": render.audit_totals(records),
+        "games": sorted({row["game"] for row in rows}),
+        "statuses": sorted({row["status"] for row in rows}),
+    }
+    return _environment().get_template("audit.html").render(**context)
+
+
+# --- pieces -------------------------------------------------------------------------
+
+
+def _step(title: str, events: list[str], scores: Any) -> dict[str, Any]:
+    scores = dict(scores)
+    text = "score: " + ", ".join(f"{p} {render.number(v)}" for p, v in scores.items())
+    return {"title": title, "events": events, "scores": scores, "scores_text": text, "bad": False}
+
+
+def _public(step: dict[str, Any]) -> dict[str, Any]:
+    return {key: step[key] for key in ("title", "events", "scores_text", "bad")}
+
+
+def _json(value: Any) -> str:
+    """JSON safe inside a script element (no ``</script>`` can end it early)."""
+    return json.dumps(value, ensure_ascii=False).replace("<", "\\u003c")
+
+
+def _board(pictures: list[str], boards: list[str]) -> str:
+    if pictures:
+        return svg.frames(pictures)
+    last = len(boards) - 1
+    return "".join(
+        f'<pre class="board" data-step="{i}"{"" if i == last else " hidden"}>{_escape(board)}</pre>'
+        for i, board in enumerate(boards)
+    )
+
+
+def _escape(text: str) -> str:
+    from html import escape
+
+    return escape(text)
+
+
+def _problem(result: Replay) -> dict[str, Any] | None:
+    error = result.error
+    if error is None:
+        return None
+    return {
+        "line": error.line,
+        "column": error.column or 1,
+        "label": error.label,
+        "message": error.message,
+        "rule": error.rule,
+        "facts": list(error.facts),
+        "source": (source_line(result.text, error.line) or "").strip(),
+    }
+
+
+def _sheet(result: Replay) -> dict[str, Any]:
+    sheet = sheet_of(result)
+    if sheet is None:
+        return {"sheet_players": [], "sheet_rows": [], "sheet_totals": []}
+    rows = []
+    for row in sheet.rows:
+        cells = []
+        for player in sheet.players:
+            cell = render.number(row.points.get(player, 0))
+            if player in row.notes:
+                cell += f" ({row.notes[player]})"
+            cells.append(cell)
+        rows.append({"category": row.category, "cells": cells})
+    totals = [render.number(sheet.total(player)) for player in sheet.players]
+    return {"sheet_players": sheet.players, "sheet_rows": rows, "sheet_totals": totals}
+
+
+def _order(result: Replay, name: str) -> int:
+    players = result.log.players if result.log is not None else []
+    return players.index(name) if name in players else len(players)
+
+
+def _players_line(rec: dict[str, Any]) -> str:
+    return ", ".join(p["name"] for p in rec["players"]) or "no players"
+
+
+def _state_words(rec: dict[str, Any]) -> str:
+    if rec["status"] != "ok":
+        return f"{rec['status']}" + (" (the result stands)" if rec["finished"] else ", provisional")
+    return "finished" if rec["finished"] else "unfinished, provisional"
+
+
+def _header_text(game: Game, result: Replay) -> str:
+    lines = result.text.split("\n")
+    try:
+        body = game.read_header(result.text).body_line
+    except Exception:
+        return ""
+    return "\n".join(
+        line for line in lines[: body - 1] if line.strip() and not line.startswith("#")
+    )
+
+
+def _source_of(path: str, line: int) -> str:
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            for number, text in enumerate(handle, start=1):
+                if number == line:
+                    return text.rstrip("\n")[:300]
+    except OSError:
+        pass
+    return ""

@@ -1,0 +1,181 @@
+"""SVG by hand: a small builder, the palette every picture uses, and the merging of a
+game's board at every move into one picture that a page steps through.
+
+No library: the pictures are shapes, text and groups, and writing them directly
+keeps each game's renderer plain Python (what is drawn where) and the install free
+of a drawing package. Everything a picture shows in colour it also says in text
+(labels, titles, a legend), and the palette is Okabe and Ito's, which people with
+the common colour-vision deficiencies can tell apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from html import escape
+from typing import Any
+
+#: Okabe-Ito: distinguishable with protanopia, deuteranopia and tritanopia.
+PALETTE = (
+    "#0072B2",  # blue
+    "#E69F00",  # orange
+    "#009E73",  # bluish green
+    "#CC79A7",  # reddish purple
+    "#D55E00",  # vermillion
+    "#56B4E9",  # sky blue
+    "#F0E442",  # yellow
+    "#000000",
+)
+#: Marker shapes, so that players are told apart without colour too.
+MARKERS = ("circle", "square", "triangle", "diamond", "cross")
+
+
+def attributes(values: dict[str, Any]) -> str:
+    parts = []
+    for key, value in values.items():
+        if value is None or value is False:
+            continue
+        name = key.rstrip("_").replace("_", "-")
+        parts.append(f'{name}="{escape(str(value), quote=True)}"')
+    return (" " + " ".join(parts)) if parts else ""
+
+
+def element(tag: str, content: str | None = None, **values: Any) -> str:
+    """``<tag a="..."/>`` or ``<tag ...>content</tag>`` (content already SVG)."""
+    if content is None:
+        return f"<{tag}{attributes(values)}/>"
+    return f"<{tag}{attributes(values)}>{content}</{tag}>"
+
+
+def text(x: float, y: float, words: str, **values: Any) -> str:
+    return element("text", escape(words), x=_n(x), y=_n(y), **values)
+
+
+def title(words: str) -> str:
+    """A tooltip and text alternative for the shape it is the first child of."""
+    return element("title", escape(words))
+
+
+def group(children: Iterable[str], **values: Any) -> str:
+    return element("g", "".join(children), **values)
+
+
+def document(
+    width: float, height: float, children: Iterable[str], *, label: str, description: str = ""
+) -> str:
+    """A whole picture, with a title and a description for screen readers."""
+    head = element("title", escape(label)) + (
+        element("desc", escape(description)) if description else ""
+    )
+    return element(
+        "svg",
+        head + "".join(children),
+        xmlns="http://www.w3.org/2000/svg",
+        viewBox=f"0 0 {_n(width)} {_n(height)}",
+        width=_n(width),
+        height=_n(height),
+        role="img",
+        aria_label=label,
+        font_family="sans-serif",
+    )
+
+
+def marker(shape: str, x: float, y: float, size: float, **values: Any) -> str:
+    """A small shape (a player's mark on a chart)."""
+    r = size / 2
+    if shape == "square":
+        return element("rect", x=_n(x - r), y=_n(y - r), width=_n(size), height=_n(size), **values)
+    if shape == "triangle":
+        points = f"{_n(x)},{_n(y - r)} {_n(x + r)},{_n(y + r)} {_n(x - r)},{_n(y + r)}"
+        return element("polygon", points=points, **values)
+    if shape == "diamond":
+        points = f"{_n(x)},{_n(y - r)} {_n(x + r)},{_n(y)} {_n(x)},{_n(y + r)} {_n(x - r)},{_n(y)}"
+        return element("polygon", points=points, **values)
+    if shape == "cross":
+        left, right, top, bottom = _n(x - r), _n(x + r), _n(y - r), _n(y + r)
+        d = f"M{left},{top}L{right},{bottom}M{left},{bottom}L{right},{top}"
+        return element("path", d=d, stroke_width=2, **values)
+    return element("circle", cx=_n(x), cy=_n(y), r=_n(r), **values)
+
+
+def _n(value: float) -> str:
+    """A coordinate, short: 12, 12.5 (never 12.000001)."""
+    rounded = round(float(value), 2)
+    return str(int(rounded)) if rounded.is_integer() else str(rounded)
+
+
+number = _n
+
+
+# --- a board at every move, as one picture ---------------------------------------------
+
+
+def frames(pictures: Sequence[str]) -> str:
+    """One SVG out of the same picture drawn at each step (step 0 = the first).
+
+    Each top-level element of a picture is kept once with the steps it stands in
+    (``data-from``, ``data-to``); a page shows the elements of one step at a time.
+    Elements absent from the last step are hidden by default (class ``past``), so
+    that without JavaScript the picture is the final position.
+    """
+    if not pictures:
+        return ""
+    opening, _ = _split(pictures[-1])
+    spans: list[list[Any]] = []  # [element, first step, last step]
+    open_now: dict[str, list[Any]] = {}
+    for step, picture in enumerate(pictures):
+        _, children = _split(picture)
+        seen: dict[str, list[Any]] = {}
+        for child in children:
+            span = open_now.get(child)
+            if span is not None and span[2] == step - 1 and child not in seen:
+                span[2] = step
+            else:
+                span = [child, step, step]
+                spans.append(span)
+            seen[child] = span
+        open_now = seen
+    last = len(pictures) - 1
+    parts = []
+    for child, first, final in spans:
+        if first == 0 and final == last:
+            parts.append(child)
+            continue
+        shown = "" if final == last else " past"
+        parts.append(f'<g class="frame{shown}" data-from="{first}" data-to="{final}">{child}</g>')
+    return opening + "".join(parts) + "</svg>"
+
+
+def _split(picture: str) -> tuple[str, list[str]]:
+    """A picture's opening tag (with its title and description) and its other
+    top-level elements."""
+    start = picture.index(">") + 1
+    body = picture[start : picture.rindex("</svg>")]
+    children = _top_level(body)
+    head = [c for c in children if c.startswith(("<title", "<desc", "<defs", "<style"))]
+    rest = [c for c in children if not c.startswith(("<title", "<desc", "<defs", "<style"))]
+    return picture[:start] + "".join(head), rest
+
+
+def _top_level(body: str) -> list[str]:
+    """The top-level elements of an SVG body (this module escapes every ``<`` and ``>``
+    in text and attributes, so each one starts or ends a tag)."""
+    found: list[str] = []
+    depth = 0
+    start = 0
+    index = body.find("<")
+    while index >= 0:
+        end = body.index(">", index)
+        tag = body[index : end + 1]
+        if tag.startswith("</"):
+            depth -= 1
+            if depth == 0:
+                found.append(body[start : end + 1])
+        elif tag.endswith("/>"):
+            if depth == 0:
+                found.append(tag)
+        else:
+            if depth == 0:
+                start = index
+            depth += 1
+        index = body.find("<", end + 1)
+    return found
