@@ -55,6 +55,9 @@ class Seikatsu(Game[Header, SeikatsuState, Placement]):
     def render_position(self, state: SeikatsuState) -> str:
         return render.render(state)
 
+    def render_svg(self, state: SeikatsuState) -> str:
+        return render.render_svg(state)
+
     def to_move(self, state: SeikatsuState) -> str | None:
         return legal.to_move(state)
 
