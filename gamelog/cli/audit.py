@@ -28,7 +28,7 @@ from gamelog.core.workers import Interrupted
     default=None,
     help="Worker processes [default: all cores].",
 )
-@format_option(["table", "json", "jsonl", "csv"], "table")
+@format_option(["table", "json", "jsonl", "csv", "html"], "table")
 @log_options
 @output_option
 def audit(
@@ -48,6 +48,8 @@ def audit(
     json   a list of the records `score --format json` prints
     jsonl  one record per line, written as each file finishes
     csv    the table's columns
+    html   a page of every record, sortable and filterable by game, status and
+           player, each problem with its line as written (use -o FILE)
     Folders are searched for .log, .txt, .tm and .gamelog files. Every entry
     gets a record: an unreadable, binary or oversized file, a dangling link or
     a FIFO is `unreadable`; a replay past --timeout is `timeout`; a bug in
@@ -137,6 +139,10 @@ def _print(out: Output, fmt: str, records: list[dict[str, Any]]) -> None:
         out.echo(render.to_json([_public(rec) for rec in records]))
     elif fmt == "csv":
         out.echo(render.audit_csv(records), nl=False)
+    elif fmt == "html":
+        from gamelog.core.pages import audit_report  # Jinja2 only for the pages
+
+        out.echo(audit_report(records), nl=False)
     else:
         out.echo(render.audit_table(records, _width(out)))
         out.echo()

@@ -25,7 +25,7 @@ from gamelog.core.outcome import record, sheet_of
 from gamelog.core.replay import Step
 
 LOG_ARGUMENT = click.Path(dir_okay=False, allow_dash=True)
-BASIC_FORMATS = ("text", "json")
+BASIC_FORMATS = ("text", "json", "svg")
 
 
 @click.command(name="replay")
@@ -45,7 +45,7 @@ BASIC_FORMATS = ("text", "json")
     "fmt",
     default="text",
     show_default=True,
-    help="text, json, or a game's own export format (Terra Mystica: ledger).",
+    help="text, json, svg (the board), or a game's own export (Terra Mystica: ledger).",
 )
 @log_options
 @output_option
@@ -66,6 +66,7 @@ def replay_command(
             final score sheet, or with --to N (--line N) the position drawn
             after move N (just before line N)
     json    the record of `score --format json` with a "steps" list
+    svg     the board as a picture, at the end (or at --to N, --line N)
     ledger  (Terra Mystica) the site's ledger export of a command log
 
     \b
@@ -122,6 +123,12 @@ def _replay(
         return EXIT_PROBLEM
     if fmt == "json":
         out.echo(render.to_json({**record(result), "steps": steps}))
+    elif fmt == "svg":
+        picture = game.render_svg(result.state) if result.state is not None else None
+        if picture is None and result.state is not None:
+            fail_usage(f"{game.title} has no picture of its board yet; --format text draws it")
+        if picture is not None:
+            out.echo(picture)
     elif fmt in game.export_formats:
         if result.error is None:
             out.echo(game.export(result, fmt), nl=False)

@@ -18,7 +18,7 @@ from gamelog.cli.loading import (
 )
 from gamelog.cli.options import format_option, log_options, output_option
 from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, Output
-from gamelog.core import render
+from gamelog.core import charts, render
 from gamelog.core.errors import GamelogError
 from gamelog.core.outcome import failure_record, record, sheet_of
 from gamelog.core.replay import Replay
@@ -29,7 +29,7 @@ LOG_ARGUMENT = click.Path(dir_okay=False, allow_dash=True)
 
 @click.command()
 @click.argument("log", type=LOG_ARGUMENT)
-@format_option(["table", "json", "csv", "markdown"], "table")
+@format_option(["table", "json", "csv", "markdown", "svg"], "table")
 @log_options
 @output_option
 def score(
@@ -48,6 +48,7 @@ def score(
     markdown  the same as Markdown (tables, then the notes as a list)
     json      the record described in the README (the same as `audit`'s)
     csv       one row per category, one column per player, and a total row
+    svg       the score race: each player's points after every move
     A log that stops before the end, or at a problem, is scored provisionally:
     the position before the problem, said once in a warning. A problem is also
     reported on standard error, as `check` does.
@@ -73,7 +74,17 @@ def _score(loaded: LoadedLog, fmt: str, out: Output, timeout: float) -> int:
             out.echo(render.to_json(failure_record(loaded.path, loaded.error)))
         report(loaded.error, loaded.text)
         return EXIT_PROBLEM
-    result = replay_within(loaded, timeout)
+    race: list[dict[str, Any]] = []
+    if fmt == "svg":
+        game = loaded.game
+        result = replay_within(
+            loaded,
+            timeout,
+            on_setup=lambda state: race.append(dict(game.running_scores(state))),
+            on_step=lambda step, state: race.append(dict(game.running_scores(state))),
+        )
+    else:
+        result = replay_within(loaded, timeout)
     if isinstance(result, GamelogError):
         if fmt == "json":
             out.echo(render.to_json(failure_record(loaded.path, result, loaded.game.name)))
@@ -83,6 +94,11 @@ def _score(loaded: LoadedLog, fmt: str, out: Output, timeout: float) -> int:
     rec = record(result, sheet)
     if fmt == "json":
         out.echo(render.to_json(rec))
+    elif fmt == "svg" and race:
+        players = (
+            result.log.players if result.log is not None and result.log.players else list(race[-1])
+        )
+        out.echo(charts.race(players, race, label=f"{result.game.title}: score race"))
     elif sheet is not None and fmt == "csv":
         out.echo(render.score_csv(sheet), nl=False)
         for warning in rec["warnings"]:

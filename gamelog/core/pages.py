@@ -140,7 +140,11 @@ def audit_report(records: Sequence[dict[str, Any]]) -> str:
 
 def _step(title: str, events: list[str], scores: Any) -> dict[str, Any]:
     scores = dict(scores)
-    text = "score: " + ", ".join(f"{p} {render.number(v)}" for p, v in scores.items())
+    text = (
+        "score: " + ", ".join(f"{p} {render.number(v)}" for p, v in scores.items())
+        if scores
+        else "no scores yet"
+    )
     return {"title": title, "events": events, "scores": scores, "scores_text": text, "bad": False}
 
 

@@ -200,7 +200,7 @@ def _space(state: SeikatsuState, space: int, q: int, r: int) -> str:
             ),
             svg.text(x, y + 22, tile.code, font_size=11, font_weight="bold", text_anchor="middle"),
         ]
-    return svg.group([svg.title(words), *shapes], class_="tile", data_space=label)
+    return svg.group([svg.title(words), *shapes], class_="piece tile", data_space=label)
 
 
 def _tile_words(state: SeikatsuState, space: int) -> str:

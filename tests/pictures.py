@@ -1,0 +1,17 @@
+"""What a game's board picture must hold, per game: the number of pieces on the board
+(each drawn as an element of class ``piece``), worked out from the position."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+
+def _seikatsu(state: Any) -> int:
+    return int(state.tiles_placed)
+
+
+#: game name -> pieces the position has on its board.
+PIECES: dict[str, Callable[[Any], int]] = {
+    "seikatsu": _seikatsu,
+}
