@@ -21,10 +21,12 @@ from lark.tree import Meta
 from gamelog.core.errors import NotationError, SetupError
 from gamelog.core.header import HeaderKey, HeaderLine, HeaderLines, PlayerEntry
 from gamelog.core.notation import transform
+from gamelog.games.mystical_seeds.components import STARTING_CARDS
 from gamelog.games.mystical_seeds.lab import LabSpec
 from gamelog.games.mystical_seeds.moves import DESCRIBE, GRAMMAR, Pieces, tile_of
 from gamelog.games.mystical_seeds.plants import PlantCard
 from gamelog.games.mystical_seeds.tiles import TileSpec
+from gamelog.games.mystical_seeds.words import suggestion
 
 KEYS = (
     HeaderKey(
@@ -184,7 +186,10 @@ def _bookshelf(header: Header, line: HeaderLine) -> None:
 
 
 def _card(header: Header, line: HeaderLine) -> None:
-    card, picks, order = _value(line, "card_value")
+    try:
+        card, picks, order = _value(line, "card_value")
+    except NotationError as error:
+        raise _card_suggestion(error, line) from None
     header.cards.append(
         CardChoice(
             player=line.argument or "",
@@ -195,6 +200,21 @@ def _card(header: Header, line: HeaderLine) -> None:
             player_column=line.argument_column,
         )
     )
+
+
+def _card_suggestion(error: NotationError, line: HeaderLine) -> NotationError:
+    """A mistyped card id gets the nearest ids. (The core suggests keywords only for
+    words of letters, and card ids like ``green3`` have a digit.)"""
+    text = line.value.lstrip()
+    column = line.value_column + len(line.value) - len(text)
+    written = text.split(None, 1)[0] if text else ""
+    if error.column != column or not written or "did you mean" in error.message:
+        return error
+    hint = suggestion(written, STARTING_CARDS)
+    if hint:
+        error.message += hint
+        error.args = (error.message,)
+    return error
 
 
 def _decks(header: Header, line: HeaderLine) -> None:
