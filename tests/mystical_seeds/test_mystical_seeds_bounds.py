@@ -136,7 +136,7 @@ def test_a_plant_worth_99_is_read() -> None:
             SetupError,
             "supply: red is given twice",
             "red",
-            None,
+            R.COUNTED_ONCE,
         ),
         (
             "decks: L1=14 L2=1000000000000000",
@@ -145,7 +145,7 @@ def test_a_plant_worth_99_is_read() -> None:
             "1000000000000000",
             R.COUNTS,
         ),
-        ("decks: L1=3 L1=4", SetupError, "decks: L1 is given twice", "L1", None),
+        ("decks: L1=3 L1=4", SetupError, "decks: L1 is given twice", "L1", R.COUNTED_ONCE),
         (
             "piles: I=100 II=3",
             SetupError,

@@ -382,7 +382,10 @@ def _counts(items: list[tuple[Any, int, Token]], what: str) -> dict[Any, int]:
     for key, value, token in items:
         if key in counts:
             raise SetupError(
-                f"{what}: {token} is given twice", line=token.line, column=token.column
+                f"{what}: {token} is given twice",
+                rule=R.COUNTED_ONCE,
+                line=token.line,
+                column=token.column,
             )
         counts[key] = value
     return counts

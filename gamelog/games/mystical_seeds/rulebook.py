@@ -30,6 +30,7 @@ LAB_BOARD = (
     f"a Laboratory board has {LAB_CIRCLES[0]} to {LAB_CIRCLES[1]} circles joined by lines "
     f"and at most {LAB_TILE_SPACES} Knowledge-tile spaces (6 circles and 6 spaces as printed)"
 )
+COUNTED_ONCE = "a header line counts each colour, plant deck or tile pile once"
 COUNTS = (
     f"a log counts pieces (seeds in the Garden, cards in a deck, tiles in a pile) and "
     f"prestige on a card from 0 to {MOST}: the rule text gives no larger figure"
