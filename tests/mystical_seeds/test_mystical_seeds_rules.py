@@ -83,6 +83,44 @@ def test_keep_must_name_a_circle_this_collection_fills() -> None:
     assert result.error.facts == ["the seeds go to 1"]
 
 
+def test_keep_on_a_seed_of_the_same_colour_is_legal_and_changes_nothing() -> None:
+    # Issue 11. Ann's lab fairy stands on circle 5, which holds a yellow seed; the
+    # Upgrade fairy stands alone at yellow, so she collects one yellow seed into 5.
+    # The rule: "If any circles have two seeds, choose one of the Seeds to discard":
+    # keeping the old yellow (keep 5) or the new one (no keep) both leave one yellow.
+    # Supply by hand: yellow=5 blue=5; Ann's green3 card takes a yellow and a blue
+    # (4, 4); the collection takes a yellow (3) and one yellow goes back (4); the
+    # Upgrade of 4 returns its yellow (5). Blue stays at 4.
+    header = BASE.replace("garden: red", "supply: yellow=5 blue=5\ngarden: red")
+
+    def fairy_on_yellow(state: GameState) -> None:
+        with_lab("Ann", {4: "yellow", 5: "yellow", 6: "green"})(state)
+        state.players["Ann"].fairy = 4
+
+    line = "Ann: collect upgrade{}; upgrade 4 to orange; fairy to red"
+    outcomes = []
+    for keep in ("", " keep 5"):
+        state, events, error = prepared([line.format(keep)], fairy_on_yellow, header)
+        assert error is None, error
+        assert lab(state, "Ann") == {4: "orange", 5: "yellow", 6: "green"}
+        assert (state.supply["yellow"], state.supply["blue"]) == (5, 4)
+        assert events[0].text.endswith("collects 1 yellow seed: 5 already holds yellow, kept")
+        outcomes.append((lab(state, "Ann"), dict(state.supply)))
+    assert outcomes[0] == outcomes[1]
+
+
+def test_keep_on_an_empty_circle_is_refused() -> None:
+    # Ann's lab fairy is on circle 1, which is empty: the one blue seed lands alone.
+    result = play("Ann: collect graft keep 1; graft 4+5 at 4; fairy to red")
+    assert result.error is not None
+    assert result.error.message == (
+        "keep 1: circle 1 is empty, so the new seed is the only one there and there is "
+        "no seed to keep"
+    )
+    assert (result.error.line, result.error.column) == (14, 6)
+    assert result.error.facts == ["Ann's Laboratory: 4 yellow, 5 blue, 6 green"]
+
+
 def test_short_supply_gives_what_is_left_and_an_impossible_experiment_is_skipped() -> None:
     header = BASE.replace("garden: red", "supply: red=3\ngarden: red")
     # Bob's card takes two of the three red seeds; two fairies stand at red.

@@ -63,10 +63,14 @@ def collect(runner: TurnRunner, clause: Collect) -> str:
                 R.COLLECT,
                 [f"the seeds go to {', '.join(str(c + 1) for c in circles)}"],
             )
-        if player.lab[index] in (None, location):
+        # A seed landing on an identical one may be kept too: either way one seed of
+        # that colour stays and the other goes back (the rule: "If any circles have
+        # two seeds, choose one of the Seeds to discard").
+        if player.lab[index] is None:
             raise runner.illegal(
                 clause,
-                f"keep {number}: circle {number} holds no other seed to keep",
+                f"keep {number}: circle {number} is empty, so the new seed is the only "
+                "one there and there is no seed to keep",
                 R.COLLECT,
                 [runner.lab_fact(player)],
             )

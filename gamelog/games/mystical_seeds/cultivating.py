@@ -18,7 +18,7 @@ from gamelog.games.mystical_seeds.plants import PlantCard
 from gamelog.games.mystical_seeds.seeds import SECONDARY, describe_seeds, level, tracks_for
 from gamelog.games.mystical_seeds.state import remember_card
 from gamelog.games.mystical_seeds.tiles import TileSpec
-from gamelog.games.mystical_seeds.words import article
+from gamelog.games.mystical_seeds.words import article, suggestion
 
 if TYPE_CHECKING:
     from gamelog.games.mystical_seeds.turn import TurnRunner
@@ -108,9 +108,10 @@ def plant_card(runner: TurnRunner, clause: Cultivate) -> tuple[PlantCard, str]:
     slots = [s for s in state.research if s.card and s.card.name.lower() == name.lower()]
     if not slots:
         listing = "; ".join(s.card.describe() for s in state.research if s.card)
+        names = [s.card.name for s in state.research if s.card]
         raise runner.illegal(
             clause,
-            f'there is no "{name}" in the Research Area',
+            f'there is no "{name}" in the Research Area' + suggestion(name, names, quote='"'),
             R.CULTIVATE,
             [f"Research Area: {listing or 'empty'}"],
         )

@@ -21,10 +21,13 @@ from lark.tree import Meta
 from gamelog.core.errors import NotationError, SetupError
 from gamelog.core.header import HeaderKey, HeaderLine, HeaderLines, PlayerEntry
 from gamelog.core.notation import transform
+from gamelog.games.mystical_seeds import rulebook as R
+from gamelog.games.mystical_seeds.components import STARTING_CARDS
 from gamelog.games.mystical_seeds.lab import LabSpec
 from gamelog.games.mystical_seeds.moves import DESCRIBE, GRAMMAR, Pieces, tile_of
 from gamelog.games.mystical_seeds.plants import PlantCard
 from gamelog.games.mystical_seeds.tiles import TileSpec
+from gamelog.games.mystical_seeds.words import suggestion
 
 KEYS = (
     HeaderKey(
@@ -184,7 +187,10 @@ def _bookshelf(header: Header, line: HeaderLine) -> None:
 
 
 def _card(header: Header, line: HeaderLine) -> None:
-    card, picks, order = _value(line, "card_value")
+    try:
+        card, picks, order = _value(line, "card_value")
+    except NotationError as error:
+        raise _card_suggestion(error, line) from None
     header.cards.append(
         CardChoice(
             player=line.argument or "",
@@ -195,6 +201,21 @@ def _card(header: Header, line: HeaderLine) -> None:
             player_column=line.argument_column,
         )
     )
+
+
+def _card_suggestion(error: NotationError, line: HeaderLine) -> NotationError:
+    """A mistyped card id gets the nearest ids. (The core suggests keywords only for
+    words of letters, and card ids like ``green3`` have a digit.)"""
+    text = line.value.lstrip()
+    column = line.value_column + len(line.value) - len(text)
+    written = text.split(None, 1)[0] if text else ""
+    if error.column != column or not written or "did you mean" in error.message:
+        return error
+    hint = suggestion(written, STARTING_CARDS)
+    if hint:
+        error.message += hint
+        error.args = (error.message,)
+    return error
 
 
 def _decks(header: Header, line: HeaderLine) -> None:
@@ -249,11 +270,13 @@ class _Values(Pieces):
     def fairy_place(self, meta: Meta, items: list[Token]) -> tuple[str, str, int, int]:
         return _word(items[0]), _word(items[1]), meta.line, meta.column
 
-    def supply_value(self, meta: Meta, items: list[tuple[str, int]]) -> dict[str, int] | None:
-        return dict(items) if items else None
+    def supply_value(
+        self, meta: Meta, items: list[tuple[str, int, Token]]
+    ) -> dict[str, int] | None:
+        return _counts(items, "supply") if items else None
 
-    def supply_count(self, meta: Meta, items: list[Token]) -> tuple[str, int]:
-        return _word(items[0]), int(items[1])
+    def supply_count(self, meta: Meta, items: list[Token]) -> tuple[str, int, Token]:
+        return _word(items[0]), _count(items[1], f"{_word(items[0])} seeds in the Garden"), items[0]
 
     def lab_value(self, meta: Meta, items: list[object]) -> LabSpec:
         spec = items[0]
@@ -264,36 +287,41 @@ class _Values(Pieces):
         return spec
 
     def ring(self, meta: Meta, items: list[Token]) -> LabSpec:
-        size = int(items[0])
-        if not 3 <= size <= 20:
-            raise SetupError(f"a Laboratory ring needs 3 to 20 circles, not {size}", **_where(meta))
+        size = _lab_size(items[0], "a Laboratory ring needs")
         return LabSpec(size, tuple((n, n % size + 1) for n in range(1, size + 1)))
 
-    def lab_link(self, meta: Meta, items: list[Token]) -> tuple[int, int, int, int]:
-        return int(items[0]), int(items[1]), meta.line, meta.column
+    def lab_link(self, meta: Meta, items: list[Token]) -> tuple[Token, Token, int, int]:
+        return items[0], items[1], meta.line, meta.column
 
     def circles(self, meta: Meta, items: list[object]) -> LabSpec:
-        size = int(items[0])  # type: ignore[call-overload]
-        if not 3 <= size <= 20:
-            raise SetupError(f"a Laboratory needs 3 to 20 circles, not {size}", **_where(meta))
+        size = _lab_size(items[0], "a Laboratory needs")  # type: ignore[arg-type]
         links: list[tuple[int, int]] = []
         for first, second, line, column in items[1:]:  # type: ignore[misc]
             for circle in (first, second):
-                if not 1 <= circle <= size:
+                if not 1 <= int(circle) <= size:
                     raise SetupError(
                         f"line {first}-{second} names circle {circle}; circles are 1-{size}",
-                        line=line,
-                        column=column,
+                        rule=R.LAB_BOARD,
+                        line=circle.line,
+                        column=circle.column,
                     )
-            if first == second:
+            if int(first) == int(second):
                 raise SetupError(
                     f"line {first}-{second} joins a circle to itself", line=line, column=column
                 )
-            links.append((first, second))
+            links.append((int(first), int(second)))
         return LabSpec(size, tuple(links))
 
     def lab_tiles(self, meta: Meta, items: list[Token]) -> int:
-        return int(items[0])
+        spaces = int(items[0])
+        if spaces > R.LAB_TILE_SPACES:
+            raise SetupError(
+                f"a Laboratory has at most {R.LAB_TILE_SPACES} Knowledge-tile spaces, not {spaces}",
+                rule=R.LAB_BOARD,
+                line=items[0].line,
+                column=items[0].column,
+            )
+        return spaces
 
     def research_value(self, meta: Meta, items: list[PlantCard]) -> PlantCard:
         return items[0]
@@ -320,14 +348,57 @@ class _Values(Pieces):
     def card_order(self, meta: Meta, items: list[Token]) -> tuple[str, ...]:
         return tuple(_word(item) for item in items)
 
-    def decks_value(self, meta: Meta, items: list[tuple[int, int]]) -> dict[int, int]:
-        return dict(items)
+    def decks_value(self, meta: Meta, items: list[tuple[int, int, Token]]) -> dict[int, int]:
+        return _counts(items, "decks")
 
-    def deck_count(self, meta: Meta, items: list[Token]) -> tuple[int, int]:
-        return int(str(items[0])[1]), int(items[1])
+    def deck_count(self, meta: Meta, items: list[Token]) -> tuple[int, int, Token]:
+        level = int(str(items[0])[1])
+        return level, _count(items[1], f"cards left in the Level {level} plant deck"), items[0]
 
-    def piles_value(self, meta: Meta, items: list[tuple[int, int]]) -> dict[int, int]:
-        return dict(items)
+    def piles_value(self, meta: Meta, items: list[tuple[int, int, Token]]) -> dict[int, int]:
+        return _counts(items, "piles")
 
-    def pile_count(self, meta: Meta, items: list[Token]) -> tuple[int, int]:
-        return len(str(items[0])), int(items[1])
+    def pile_count(self, meta: Meta, items: list[Token]) -> tuple[int, int, Token]:
+        row = len(str(items[0]))
+        return row, _count(items[1], f"tiles left in the Level {'I' * row} tile pile"), items[0]
+
+
+def _count(token: Token, what: str) -> int:
+    """A count of pieces the header states (0 to ``R.MOST``)."""
+    value = int(token)
+    if value > R.MOST:
+        raise SetupError(
+            f"{value} {what}: a count in a log is 0 to {R.MOST}",
+            rule=R.COUNTS,
+            line=token.line,
+            column=token.column,
+        )
+    return value
+
+
+def _counts(items: list[tuple[Any, int, Token]], what: str) -> dict[Any, int]:
+    """Counts by colour, deck or pile, each given once."""
+    counts: dict[Any, int] = {}
+    for key, value, token in items:
+        if key in counts:
+            raise SetupError(
+                f"{what}: {token} is given twice",
+                rule=R.COUNTED_ONCE,
+                line=token.line,
+                column=token.column,
+            )
+        counts[key] = value
+    return counts
+
+
+def _lab_size(token: Token, needs: str) -> int:
+    low, high = R.LAB_CIRCLES
+    size = int(token)
+    if not low <= size <= high:
+        raise SetupError(
+            f"{needs} {low} to {high} circles, not {size}",
+            rule=R.LAB_BOARD,
+            line=token.line,
+            column=token.column,
+        )
+    return size

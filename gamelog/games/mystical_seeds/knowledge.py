@@ -13,6 +13,7 @@ from gamelog.games.mystical_seeds import rulebook as R
 from gamelog.games.mystical_seeds.moves import MoveX, Refill, SunUse, Take
 from gamelog.games.mystical_seeds.seeds import PRIMARY, SECONDARY, level
 from gamelog.games.mystical_seeds.tiles import HeldTile, TileSpec, slots_beside, tile_row_problem
+from gamelog.games.mystical_seeds.words import suggestion
 
 if TYPE_CHECKING:
     from gamelog.games.mystical_seeds.turn import TurnRunner
@@ -52,9 +53,15 @@ def take(runner: TurnRunner, clause: Take) -> str:
             )
         else:
             where = f" in {clause.slot}" if clause.slot else ""
+            beside = [
+                tile.kind
+                for track, space in ctx.openings
+                for slot in slots_beside(track, space)
+                if (tile := shelf[slot]) is not None
+            ]
             message = (
                 f"{clause.tile.describe()}{where} does not lie beside a space "
-                f"{runner.player.name}'s fairy just entered"
+                f"{runner.player.name}'s fairy just entered" + suggestion(clause.tile.kind, beside)
             )
         raise runner.illegal(clause, message, R.TILES, facts)
     if len(feasible) > 1 and len({shelf[s] for s in feasible}) == 1:
@@ -132,7 +139,8 @@ def _keep_drawn(runner: TurnRunner, clause: Take) -> str:
         raise runner.illegal(
             clause,
             "after Draw three the tile kept is one of those drawn: "
-            + ", ".join(tile.describe() for tile in drawn),
+            + ", ".join(tile.describe() for tile in drawn)
+            + suggestion(clause.tile.kind, [tile.kind for tile in drawn]),
             R.TILE_DRAW,
         )
     _room_for_tile(runner, clause)
@@ -285,9 +293,11 @@ def _place_x(runner: TurnRunner, clause: Take) -> str:
     for name in clause.x_on:
         slot = next((s for s in eligible if s.card and s.card.name.lower() == name.lower()), None)
         if slot is None:
+            names = [s.card.name for s in eligible if s.card]
             raise runner.illegal(
                 clause,
-                f'"{name}" is not a plant card of the Research Area without an X token',
+                f'"{name}" is not a plant card of the Research Area without an X token'
+                + suggestion(name, names, quote='"'),
                 R.TILE_X,
             )
         slot.x_owner = runner.player.name
@@ -365,8 +375,12 @@ def move_x(runner: TurnRunner, clause: MoveX) -> str:
         None,
     )
     if source is None:
+        marked = [s.card.name for s in research if s.card and s.x_owner]
         raise runner.illegal(
-            clause, f'no X token lies on "{clause.source}" in the Research Area', R.TILE_X
+            clause,
+            f'no X token lies on "{clause.source}" in the Research Area'
+            + suggestion(clause.source, marked, quote='"'),
+            R.TILE_X,
         )
     target = next(
         (
@@ -377,9 +391,11 @@ def move_x(runner: TurnRunner, clause: MoveX) -> str:
         None,
     )
     if target is None:
+        free = [s.card.name for s in research if s.card and not s.x_owner]
         raise runner.illegal(
             clause,
-            f'"{clause.target}" is not a Research Area card without an X token',
+            f'"{clause.target}" is not a Research Area card without an X token'
+            + suggestion(clause.target, free, quote='"'),
             R.TILE_X,
         )
     owner_name = source.x_owner

@@ -10,7 +10,7 @@ that moves and header values share (plant cards, tiles) are read by
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from lark import Token, Transformer, Tree, v_args
@@ -19,10 +19,37 @@ from lark.tree import Meta
 from gamelog.core.errors import NotationError
 from gamelog.core.game import Located, Move
 from gamelog.core.notation import Grammar, transform
+from gamelog.games.mystical_seeds import rulebook as R
 from gamelog.games.mystical_seeds.plants import PlantCard
 from gamelog.games.mystical_seeds.tiles import TileSpec
 
 # ---------------------------------------------------------------- clauses
+
+
+class Circle(int):
+    """A Laboratory circle number as the log wrote it: an int that remembers its line
+    and column, so that a circle the board does not have is pointed at exactly."""
+
+    line: int | None
+    column: int | None
+
+    def __new__(cls, token: Token | int) -> Circle:
+        circle = super().__new__(cls, int(token))
+        circle.line = getattr(token, "line", None)
+        circle.column = getattr(token, "column", None)
+        return circle
+
+
+def circles_of(value: object) -> Iterator[Circle]:
+    """Every circle number a clause names, in the order written (nested clauses too)."""
+    if isinstance(value, Circle):
+        yield value
+    elif isinstance(value, tuple):
+        for item in value:
+            yield from circles_of(item)
+    elif isinstance(value, Clause):
+        for item in vars(value).values():
+            yield from circles_of(item)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -216,7 +243,8 @@ def _name(token: Token) -> str:
 
 
 def _ints(items: list[object]) -> list[int]:
-    return [int(item) for item in items if isinstance(item, Token) and item.type == "INT"]
+    """The circle numbers among a rule's items."""
+    return [Circle(item) for item in items if isinstance(item, Token) and item.type == "INT"]
 
 
 def tile_of(item: Token | TileSpec) -> TileSpec:
@@ -231,13 +259,28 @@ class Pieces(Transformer[Token, object]):
     def plant_card(self, meta: Meta, items: list[Token]) -> PlantCard:
         level = int(str(items[0])[1])
         *colours, points = items[2:]
-        return PlantCard(level, _name(items[1]), tuple(_word(c) for c in colours), int(points))
+        return PlantCard(
+            level, _name(items[1]), tuple(_word(c) for c in colours), prestige(points, "card")
+        )
 
     def plant_tile(self, meta: Meta, items: list[Token]) -> TileSpec:
         if not items:
             return TileSpec("plant")
         *colours, points = items
-        return TileSpec("plant", tuple(_word(c) for c in colours), int(points))
+        return TileSpec("plant", tuple(_word(c) for c in colours), prestige(points, "tile"))
+
+
+def prestige(token: Token, what: str) -> int:
+    """The prestige a plant card or tile is written with (0 to ``R.MOST``)."""
+    value = int(token)
+    if value > R.MOST:
+        raise NotationError(
+            f"a plant {what} is worth 0 to {R.MOST} prestige points, not {value}",
+            rule=R.COUNTS,
+            line=token.line,
+            column=token.column,
+        )
+    return value
 
 
 @v_args(meta=True)
@@ -256,22 +299,22 @@ class MoveBuilder(Pieces):
         return Collect(fairy=_word(items[0]), keeps=keeps, **_where(meta))  # type: ignore[arg-type]
 
     def keep(self, meta: Meta, items: list[Token]) -> tuple[int, ...]:
-        return tuple(int(item) for item in items)
+        return tuple(Circle(item) for item in items)
 
     def duplicate(self, meta: Meta, items: list[Token]) -> Duplicate:
-        return Duplicate(source=int(items[0]), target=int(items[1]), **_where(meta))
+        return Duplicate(source=Circle(items[0]), target=Circle(items[1]), **_where(meta))
 
     def upgrade(self, meta: Meta, items: list[Token]) -> Upgrade:
-        return Upgrade(circle=int(items[0]), colour=_word(items[1]), **_where(meta))
+        return Upgrade(circle=Circle(items[0]), colour=_word(items[1]), **_where(meta))
 
     def gather(self, meta: Meta, items: list[Token]) -> tuple[str, int]:
-        return "gather", int(items[0])
+        return "gather", Circle(items[0])
 
     def study(self, meta: Meta, items: list[Token]) -> tuple[str, str]:
         return "study", _word(items[0])
 
     def merge(self, meta: Meta, items: list[Token]) -> Merge:
-        first, second, at = (int(item) for item in items)
+        first, second, at = (Circle(item) for item in items)
         return Merge(first=first, second=second, at=at, **_where(meta))
 
     def graft(self, meta: Meta, items: list[object]) -> Graft:
@@ -287,13 +330,13 @@ class MoveBuilder(Pieces):
         return PotionUse(action=items[0], **_where(meta))
 
     def exchange(self, meta: Meta, items: list[Token]) -> Exchange:
-        a, b, c = (int(item) for item in items[:3])
+        a, b, c = (Circle(item) for item in items[:3])
         return Exchange(
-            circles=(a, b, c), colour=_word(items[3]), target=int(items[4]), **_where(meta)
+            circles=(a, b, c), colour=_word(items[3]), target=Circle(items[4]), **_where(meta)
         )
 
     def sun(self, meta: Meta, items: list[Token]) -> SunUse:
-        circle = int(items[1]) if len(items) > 1 else None
+        circle = Circle(items[1]) if len(items) > 1 else None
         return SunUse(colour=_word(items[0]), circle=circle, **_where(meta))
 
     def move_x(self, meta: Meta, items: list[Token]) -> MoveX:
@@ -328,13 +371,13 @@ class MoveBuilder(Pieces):
         return ScholarUse(track=_word(items[0]), **_where(meta))
 
     def harvest(self, meta: Meta, items: list[Token]) -> HarvestUse:
-        return HarvestUse(colour=_word(items[0]), circle=int(items[1]), **_where(meta))
+        return HarvestUse(colour=_word(items[0]), circle=Circle(items[1]), **_where(meta))
 
     def seed_at(self, meta: Meta, items: list[Token]) -> tuple[str, object, Meta]:
-        return "seeds", (_word(items[0]), int(items[1])), meta
+        return "seeds", (_word(items[0]), Circle(items[1])), meta
 
     def place_at(self, meta: Meta, items: list[Token]) -> tuple[str, object, Meta]:
-        return "place", int(items[0]), meta
+        return "place", Circle(items[0]), meta
 
     def advance(self, meta: Meta, items: list[Token]) -> tuple[str, object, Meta]:
         return "advance", _word(items[0]), meta

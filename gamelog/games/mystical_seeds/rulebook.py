@@ -11,6 +11,14 @@ TRACK_LENGTH = 9
 #: Prestige that ends the game at the start of a round.
 PRESTIGE_TO_END = 10
 
+#: The largest count a log may state of pieces in the Garden, a deck or a pile, and
+#: the largest prestige of a plant card: the rule text gives none of these figures,
+#: and no box holds a hundred of anything.
+MOST = 99
+#: The Laboratory boards a ``lab:`` line may declare.
+LAB_CIRCLES = (3, 20)
+LAB_TILE_SPACES = 20
+
 TURN_ORDER = "players take turns clockwise, beginning with the starting player"
 PLAYERS = "only the players named in the header take turns"
 FIRST_PLAYER = "the starting player is one of the players"
@@ -18,6 +26,15 @@ CARD_PLAYER = "each player picks a Starting Resource card"
 PHASES = "a turn is the Inspiration phase, then the action, then the cleanup"
 ONE_ACTION = "in the action phase a player must choose exactly one action"
 LAB = "seeds sit in the circles of the Laboratory board, one per circle"
+LAB_BOARD = (
+    f"a Laboratory board has {LAB_CIRCLES[0]} to {LAB_CIRCLES[1]} circles joined by lines "
+    f"and at most {LAB_TILE_SPACES} Knowledge-tile spaces (6 circles and 6 spaces as printed)"
+)
+COUNTED_ONCE = "a header line counts each colour, plant deck or tile pile once"
+COUNTS = (
+    f"a log counts pieces (seeds in the Garden, cards in a deck, tiles in a pile) and "
+    f"prestige on a card from 0 to {MOST}: the rule text gives no larger figure"
+)
 SUPPLY = "seeds are limited; a colour that has run out cannot be taken"
 COLLECT = (
     "collect seeds: tap a fairy, take as many seeds of its location as fairies stand "

@@ -6,11 +6,11 @@ knowledge.py); and the end of the game.
 
 from __future__ import annotations
 
-from gamelog.core.errors import IllegalMove
+from gamelog.core.errors import GamelogError, IllegalMove
 from gamelog.core.game import Event
 from gamelog.games.mystical_seeds import rulebook as R
 from gamelog.games.mystical_seeds.moves import Turn
-from gamelog.games.mystical_seeds.state import GameState
+from gamelog.games.mystical_seeds.state import GameState, checkpoint
 from gamelog.games.mystical_seeds.turn import TurnRunner
 
 
@@ -34,7 +34,12 @@ def play(state: GameState, turn: Turn) -> list[Event]:
             **where,
         )
     state.turns.check(name, rule=R.TURN_ORDER, facts=[f"round {state.round}"], **where)
-    return TurnRunner(state, state.players[name], turn).run()
+    restore = checkpoint(state)
+    try:
+        return TurnRunner(state, state.players[name], turn).run()
+    except GamelogError:
+        restore()  # a refused turn leaves the position before it
+        raise
 
 
 def is_finished(state: GameState) -> bool:

@@ -8,6 +8,7 @@ circles are 0-based indices (users see 1-based numbers).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from gamelog.core.errors import SetupError
@@ -114,6 +115,36 @@ class GameState:
 
     def fairies_at(self, location: str) -> list[str]:
         return [fairy for fairy in FAIRIES if self.garden[fairy] == location]
+
+
+def checkpoint(state: GameState) -> Callable[[], None]:
+    """A function that puts ``state`` back as it is now, so that a turn refused half
+    way leaves the position before it (a turn changes the state clause by clause).
+
+    Every object a turn may change (the state, each player, Research Area slot and
+    held tile) keeps its own fields, with one level of list, dict and set copied,
+    and the turn order its seat; the objects stay the same, so whatever refers to them still
+    does. Cheaper than a deep copy, which costs more than the turn itself."""
+    objects: list[object] = [state]
+    objects.extend(state.players.values())
+    objects.extend(state.research)
+    objects.extend(tile for player in state.players.values() for tile in player.tiles)
+    saved = [(obj, {key: _copied(value) for key, value in vars(obj).items()}) for obj in objects]
+    seat = state.turns.index  # all a turn changes of the turn order
+
+    def restore() -> None:
+        for obj, fields in saved:
+            vars(obj).clear()
+            vars(obj).update({key: _copied(value) for key, value in fields.items()})
+        state.turns.index = seat
+
+    return restore
+
+
+def _copied(value: object) -> object:
+    if isinstance(value, list | dict | set):
+        return value.copy()
+    return value
 
 
 def setup_state(header: Header) -> GameState:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from gamelog.games.mystical_seeds.components import TILE_KINDS
 from gamelog.games.mystical_seeds.seeds import PRIMARY
+from gamelog.games.mystical_seeds.words import suggestion
 
 #: Track spaces beside the Bookshelf rows: entering space 3 offers a Level I tile,
 #: space 6 a Level II tile.
@@ -64,7 +65,11 @@ def tile_row_problem(tile: TileSpec, row: int) -> str | None:
     its level, and a plant tile there shows its seeds), or None."""
     kind = TILE_KINDS[tile.kind]
     if kind.level != row:
-        return f"{tile.kind} is a Level {'I' * kind.level} tile, not Level {'I' * row}"
+        row_kinds = [other.id for other in TILE_KINDS.values() if other.level == row]
+        return (
+            f"{tile.kind} is a Level {'I' * kind.level} tile, not Level {'I' * row}"
+            + suggestion(tile.kind, row_kinds)
+        )
     if tile.kind == "plant" and tile.seeds is None:
         return (
             "a plant tile on the Bookshelf must show its seeds and points, e.g. plant(red blue = 1)"

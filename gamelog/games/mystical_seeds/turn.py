@@ -22,6 +22,7 @@ from gamelog.core.game import Event
 from gamelog.games.mystical_seeds import collecting, cultivating, knowledge
 from gamelog.games.mystical_seeds import rulebook as R
 from gamelog.games.mystical_seeds.moves import (
+    Circle,
     Clause,
     Collect,
     Cultivate,
@@ -39,6 +40,7 @@ from gamelog.games.mystical_seeds.moves import (
     Take,
     Turn,
     Upgrade,
+    circles_of,
 )
 from gamelog.games.mystical_seeds.rulebook import PRESTIGE_TO_END, TRACK_LENGTH
 from gamelog.games.mystical_seeds.scoring import number as points_number
@@ -95,6 +97,8 @@ class TurnRunner:
         for clause in self.turn.clauses:
             if not isinstance(clause, FOLLOW_UPS):
                 self.close_group()
+            for number in circles_of(clause):  # a circle the board lacks, before any rule
+                self.circle(clause, number)
             second_upgrade, self.ctx.second_upgrade = self.ctx.second_upgrade, False
             before = self.player.prestige()
             if second_upgrade and isinstance(clause, Upgrade):
@@ -181,13 +185,18 @@ class TurnRunner:
     # ------------------------------------------------------------ seeds
 
     def circle(self, clause: Clause, number: int) -> int:
+        """The 0-based index of a circle the log names; a circle the board does not
+        have is refused where its number is written."""
         if not self.state.graph.contains(number):
-            raise self.illegal(
+            error = self.illegal(
                 clause,
                 f"circle {number} does not exist; the Laboratory has circles "
                 f"1-{self.state.graph.size}",
                 R.LAB,
             )
+            if isinstance(number, Circle) and number.column is not None:
+                error.line, error.column = number.line or error.line, number.column
+            raise error
         return number - 1
 
     def seed_in(self, clause: Clause, number: int, owner: PlayerState | None = None) -> str:

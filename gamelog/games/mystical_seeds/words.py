@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from gamelog.core.suggest import did_you_mean
+
 
 def article(word: str) -> str:
     """``a`` or ``an`` before ``word`` (an Upgrade, a Graft, an orange seed)."""
@@ -11,3 +15,13 @@ def article(word: str) -> str:
 def points_text(value: float) -> str:
     """Prestige as written: ``10``, ``10.5``."""
     return str(int(value)) if value == int(value) else str(value)
+
+
+def suggestion(written: str, candidates: Iterable[str], *, quote: str = "'") -> str:
+    """``; did you mean 'x'?`` for the candidates nearest to a name the log wrote, or
+    an empty string when none is close (plant names are quoted as the log writes
+    them: ``quote='"'``)."""
+    hint = did_you_mean(
+        written, [c for c in candidates if c.casefold() != written.casefold()], quote=quote
+    )
+    return f"; {hint}" if hint else ""
