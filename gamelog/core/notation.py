@@ -31,7 +31,7 @@ from lark.lexer import TerminalDef
 from gamelog.core.cache import built, source_of
 from gamelog.core.errors import GamelogError, NotationError
 from gamelog.core.header import HeaderLine
-from gamelog.core.suggest import nearest
+from gamelog.core.suggest import did_you_mean, distance
 
 _WORD = re.compile(r"[^\s:,;.#]+")
 _PACKAGED = Path(__file__).resolve().parent.parent / "grammars"
@@ -359,16 +359,46 @@ def notation_error(
     message = f"unexpected {found}"
     if expected:
         message += f"; expected {expected}"
-    close = nearest(word, _keywords(names, lark_parser)) if word.isalpha() else []
-    if close:
-        message += f"; did you mean '{close[0]}'?"
+    hint = (
+        did_you_mean(word, _spellings(word, names, lark_parser))
+        if _WORDLIKE.fullmatch(word)
+        else ""
+    )
+    if hint:
+        message += f"; {hint}"
     return NotationError(message, line=line, column=column)
 
 
 #: A keyword terminal's pattern: ``irrigate``, ``(irrigates|irrigate|irr)(?![\w])``.
 _KEYWORD_PATTERN = re.compile(
-    r"\(?((?:[a-z][a-z_\-]*\|)*[a-z][a-z_\-]*)\)?(?:\(\?!\[?\\w\]?\)|\\b)?$", re.I
+    r"\(?((?:[a-z][a-z0-9_\-]*\|)*[a-z][a-z0-9_\-]*)\)?(?:\(\?!\[?\\w\]?\)|\\b)?$", re.I
 )
+#: A found word worth a suggestion: a letter, then letters, digits or dashes.
+_WORDLIKE = re.compile(r"[A-Za-z][\w\-]*")
+
+
+def _spellings(word: str, names: Iterable[str], lark_parser: Lark) -> list[str]:
+    """For each expected keyword terminal, its spelling nearest to ``word`` (so that
+    'irigate' is offered 'irrigate', not also 'irrigates')."""
+    chosen = []
+    for name in names:
+        for family in _families(_keywords([name], lark_parser)):
+            chosen.append(min(family, key=lambda s: (distance(word, s), len(s))))
+    return chosen
+
+
+def _families(spellings: list[str]) -> list[list[str]]:
+    """Spellings of one word grouped: each is a prefix of another in its group
+    ('irr', 'irrigate', 'irrigates'); different words ('purple2', 'purple3') apart."""
+    families: list[list[str]] = []
+    for spelling in sorted(spellings, key=len):
+        for family in families:
+            if any(spelling.startswith(other) for other in family):
+                family.append(spelling)
+                break
+        else:
+            families.append([spelling])
+    return families
 
 
 def _keywords(names: Iterable[str], lark_parser: Lark) -> list[str]:
