@@ -89,7 +89,7 @@ def test_a_map_line_switches_to_that_terrain_file() -> None:
     )
     result = replay(GAME, log, "fire-and-ice.txt")
     assert result.error is None, str(result.error)
-    engine = result.state.engine
+    engine = result.state
     assert engine.building == {"B6": "D", "B1": "D", "B2": "D"}
     assert engine.colour["B6"] == "green"
     bad = replay(GAME, log.replace("build B6", "build A1"), "x")

@@ -34,7 +34,7 @@ def test_running_scores_are_the_current_vp() -> None:
     result = replay(GAME, LEAGUE, "league", stop_after=120)
     scores = GAME.running_scores(result.state)
     assert set(scores) == {"halflings", "darklings", "engineers", "witches"}
-    assert scores == {f.name: f.r["VP"] for f in result.state.engine.order}
+    assert scores == {f.name: f.r["VP"] for f in result.state.order}
 
 
 def test_position_shows_terrain_buildings_and_factions() -> None:
@@ -55,7 +55,7 @@ def test_score_sheet_breaks_down_by_source_and_sums() -> None:
     assert categories[0] == "start"
     for expected in ("round scoring tiles", "bonus tiles", "favor tiles", "towns", "leech"):
         assert expected in categories
-    for faction in state.engine.order:
+    for faction in state.order:
         assert sheet.total(faction.name) == faction.r["VP"]
 
 
@@ -76,7 +76,7 @@ def test_tied_factions_share_the_place() -> None:
 
 def test_dropped_factions_still_score_cults_network_and_resources() -> None:
     result = replay(GAME, (CORPUS / "commands" / "4pLeague_S64_D1L1_G4.txt").read_text(), "x")
-    engine = result.state.engine
+    engine = result.state
     cultists = engine.factions["cultists"]
     assert cultists.dropped
     assert cultists.r["VP"] == 41

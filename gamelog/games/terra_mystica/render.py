@@ -9,7 +9,7 @@ from gamelog.games.terra_mystica.board import RIVER
 from gamelog.games.terra_mystica.ledger import AIR, EARTH, FIRE, P1, P2, P3, WATER, Row
 
 if TYPE_CHECKING:
-    from gamelog.games.terra_mystica.engine import Engine
+    from gamelog.games.terra_mystica.state import TerraMysticaState
 
 _SHORT = {
     "yellow": "yel",
@@ -47,7 +47,7 @@ def describe_row(row: Row) -> str:
     return f"{row.faction}: {action} -> " + ", ".join(parts)
 
 
-def render_position(engine: Engine) -> str:
+def render_position(engine: TerraMysticaState) -> str:
     lines: list[str] = []
     phase = "game over" if engine.finished else f"round {engine.round}, turn {engine.turn}"
     active = engine.active.name if engine.active is not None and not engine.finished else "-"
@@ -61,7 +61,7 @@ def render_position(engine: Engine) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _map_lines(engine: Engine) -> list[str]:
+def _map_lines(engine: TerraMysticaState) -> list[str]:
     board = engine.board
     by_row: dict[int, list[str]] = {}
     for name in board.hexes:
@@ -85,7 +85,7 @@ def _map_lines(engine: Engine) -> list[str]:
     return out
 
 
-def _faction_lines(engine: Engine) -> list[str]:
+def _faction_lines(engine: TerraMysticaState) -> list[str]:
     out = [
         "faction         VP    C   W   P  power    cults F/W/E/A  ship dig  D TP TE SH SA  tiles"
     ]
@@ -109,7 +109,7 @@ def _faction_lines(engine: Engine) -> list[str]:
     return out
 
 
-def _supply_lines(engine: Engine) -> list[str]:
+def _supply_lines(engine: TerraMysticaState) -> list[str]:
     bonus = ", ".join(
         f"{name} (+{engine.bonus_coins.get(name, 0)} C)" if engine.bonus_coins.get(name) else name
         for name in engine.available_bonus_tiles()

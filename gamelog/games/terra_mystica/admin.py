@@ -1,0 +1,244 @@
+"""The admin lines: the setup of a game as the site's admin (or its random setup)
+gives it -- options, the six round scoring tiles, removed tiles, the factions in
+seat order, the map, players and their order, final scoring tiles -- and the
+lines that end a game or drop a faction.
+"""
+
+from __future__ import annotations
+
+from gamelog.core.errors import IllegalMove, SetupError
+from gamelog.games.terra_mystica import commands as cmd
+from gamelog.games.terra_mystica import drops, flow, income
+from gamelog.games.terra_mystica.board import board_for
+from gamelog.games.terra_mystica.components import factions, known_maps, rules, tiles
+from gamelog.games.terra_mystica.randomize import SiteRandom, natural_key
+from gamelog.games.terra_mystica.resources import LIMITED_SUPPLY
+from gamelog.games.terra_mystica.state import Faction, TerraMysticaState
+
+
+def admin_command(state: TerraMysticaState, actor: str, c: cmd.Command) -> None:
+    match c:
+        case cmd.Option():
+            if c.name not in rules().options:
+                raise SetupError(
+                    f"unknown option {c.name!r}",
+                    rule="options the online engine accepts",
+                    facts=[f"known: {', '.join(sorted(rules().options))}"],
+                )
+            if c.name.startswith("fire-and-ice-factions/"):
+                raise SetupError(
+                    f"option {c.name} needs the Fire & Ice factions, "
+                    "which this engine does not play yet",
+                    rule="the base game's 14 factions",
+                )
+            state.options.add(c.name)
+            state.ledger.comment(f"option {c.name}")
+        case cmd.ScoreTiles():
+            set_score_tiles(state, c.tiles)
+        case cmd.ScoreTile():
+            if not 1 <= c.round <= 6:
+                raise SetupError(
+                    f"there is no round {c.round} to give a scoring tile",
+                    rule="the game has six rounds, each with one scoring tile",
+                )
+            tiles_now = list(state.score_tiles) + [""] * (6 - len(state.score_tiles))
+            tiles_now[c.round - 1] = ""
+            check_score_tile(state, c.tile, tiles_now)
+            tiles_now[c.round - 1] = c.tile
+            state.score_tiles = tiles_now
+            state.gain_scoring_round = -1
+            state.ledger.comment(f"Round {c.round} scoring: {c.tile}, {tiles()[c.tile].display}")
+        case cmd.Delete():
+            setup_pool(state)
+            state.ledger.comment(f"Removing tile {c.tile}")
+            if state.pool.get(c.tile, 0) <= 1:
+                state.pool.pop(c.tile, None)
+            else:
+                state.pool[c.tile] -= 1
+        case cmd.SetupFaction():
+            setup_faction(state, c.faction)
+        case cmd.MapSelect():
+            select_map(state, c.map_id)
+        case cmd.FinalScoring():
+            if c.kind not in rules().extra_final_scoring:
+                raise SetupError(
+                    f"unknown final scoring {c.kind!r}",
+                    rule="Fire & Ice final scoring tiles",
+                    facts=[f"known: {', '.join(sorted(rules().extra_final_scoring))}"],
+                )
+            state.final_scoring[c.kind] = rules().final_scoring["network"]
+            state.ledger.comment(f"Added final scoring tile: {c.kind}")
+        case cmd.DropFaction():
+            drops.drop(state, actor, c.faction)
+        case cmd.Income():
+            if c.phase is not None:
+                raise IllegalMove(
+                    f"'{c.text}' is written by the engine itself", rule="income is automatic"
+                )
+            income.legacy_income(state)
+        case cmd.Start():
+            if not any(r.type == "full" for r in state.action_required):
+                flow.start_round(state)
+        case cmd.Player():
+            state.players.append(c.name)
+        case cmd.PlayerCount():
+            state.player_count = c.number
+        case cmd.Order():
+            wanted = {name: i for i, name in enumerate(c.players)}
+            state.players.sort(key=lambda name: wanted.get(name.lower(), len(wanted)))
+        case cmd.Finish():
+            if not any(r.type != "leech" for r in state.action_required):
+                flow.finish_game(state)
+        case cmd.NoOp():
+            pass
+        case cmd.DropOption():
+            state.options.discard(c.name)
+        case cmd.Randomize():
+            randomize(state, c.version, c.seed)
+        case cmd.FactionVariant():
+            raise SetupError(
+                f"faction variant {c.name} is not supported",
+                rule="the base game's 14 factions",
+            )
+        case _:
+            raise IllegalMove(
+                f"'{c.text}' needs a faction",
+                rule="faction commands are written 'faction: command'",
+            )
+
+
+# --- setup ----------------------------------------------------------------------
+
+
+def setup_pool(state: TerraMysticaState) -> None:
+    if state.pool_ready:
+        return
+    state.pool_ready = True
+    for name, tile in tiles().items():
+        if tile.option is not None and tile.option not in state.options:
+            continue
+        if tile.kind == "bonus":
+            state.pool[name] = 1
+            state.bonus_coins[name] = 0
+        elif tile.kind in ("favor", "town"):
+            state.pool[name] = tile.count
+            if tile.kind == "town":
+                state.town_tile_names.append(name)
+    state.pool.update(LIMITED_SUPPLY)
+
+
+def check_score_tile(state: TerraMysticaState, name: str, other_rounds: list[str]) -> None:
+    """``name`` may be a round's scoring tile beside ``other_rounds``' tiles."""
+    if name in other_rounds:
+        raise SetupError(
+            f"{name} is already the scoring tile of round {other_rounds.index(name) + 1}",
+            rule="the six round scoring tiles are drawn from one copy of each",
+        )
+    tile = tiles().get(name)
+    if tile is None or tile.kind != "scoring":
+        raise SetupError(f"{name} is not a round scoring tile", rule="scoring tiles SCORE1-SCORE9")
+    if tile.option is not None and tile.option not in state.options:
+        raise SetupError(f"{name} needs option {tile.option}", rule="optional tiles")
+
+
+def set_score_tiles(state: TerraMysticaState, names: tuple[str, ...]) -> None:
+    if len(names) != 6:
+        raise SetupError(
+            f"{len(names)} scoring tiles given, 6 needed",
+            rule="one round scoring tile per round",
+        )
+    for number, name in enumerate(names, start=1):
+        check_score_tile(state, name, list(names[: number - 1]))
+        state.ledger.comment(f"Round {number} scoring: {name}, {tiles()[name].display}")
+    state.score_tiles = list(names)
+    state.gain_scoring_round = -1
+
+
+def randomize(state: TerraMysticaState, version: str, seed: str) -> None:
+    """The site's random setup from a seed (see randomize.py)."""
+    setup_pool(state)
+    if not state.players:
+        raise SetupError(
+            "randomize needs the players",
+            rule="the random setup depends on the players: a 'player NAME' line for each "
+            "comes before 'randomize'",
+        )
+    if state.factions:
+        raise SetupError("randomize comes before the factions", rule="setup order")
+    rng = SiteRandom.for_seed(seed)
+    pool = sorted(
+        (
+            name
+            for name, tile in tiles().items()
+            if tile.kind == "scoring" and (tile.option is None or tile.option in state.options)
+        ),
+        key=natural_key,
+    )
+    while True:
+        order = rng.shuffle(pool)
+        if "SCORE1" not in order[4:6]:
+            break
+    set_score_tiles(state, tuple(order[:6]))
+    bonus = rng.shuffle(sorted(name for name in state.pool if name.startswith("BON")))
+    while len(bonus) > len(state.players) + 3:
+        tile = bonus.pop(0)
+        state.ledger.comment(f"Removing tile {tile}")
+        state.pool.pop(tile, None)
+    if "maintain-player-order" not in state.options:
+        state.players = rng.shuffle(sorted(state.players, key=str.lower))
+    for number, name in enumerate(state.players, start=1):
+        state.ledger.comment(f"Player {number}: {name}")
+    if "fire-and-ice-final-scoring" in state.options:
+        kinds = sorted(rules().extra_final_scoring)
+        if version != "v1":
+            kinds = rng.shuffle(kinds)
+        state.final_scoring[kinds[0]] = rules().final_scoring["network"]
+        state.ledger.comment(f"Added final scoring tile: {kinds[0]}")
+
+
+def select_map(state: TerraMysticaState, map_id: str) -> None:
+    if state.factions:
+        raise SetupError("the map must be chosen before the factions", rule="setup order")
+    key = map_id.lower()
+    if key == "original":
+        key = rules().original_map
+    terrain = known_maps().get(key)
+    if terrain is None:
+        raise SetupError(
+            f"map {map_id} is not known",
+            rule="maps are terrain files in the game's data/maps folder, named by their id",
+            facts=[f"known maps: {', '.join(sorted(known_maps()))}"],
+        )
+    state.map_id = key
+    state.use_board(board_for(terrain))
+    state.ledger.comment(f"map {map_id}")
+
+
+def setup_faction(state: TerraMysticaState, name: str) -> None:
+    state.ledger.finish_row()
+    setup_pool(state)
+    flow.advance_state(state, "select-factions")
+    spec = factions().get(name)
+    if spec is None:
+        raise SetupError(
+            f"unknown faction {name!r}",
+            rule="the 14 factions of the base game",
+            facts=[f"known: {', '.join(sorted(factions()))}"],
+        )
+    for other in state.order:
+        if other.name == name:
+            raise SetupError(f"{name} is already in the game", rule="each faction plays once")
+        if not other.dropped and other.color == spec.color:
+            raise SetupError(
+                f"{name} cannot join: {other.name} already play {spec.color}",
+                rule="each terrain colour belongs to one faction",
+            )
+    if state.round or state.phase not in ("select-factions", "wait-for-players"):
+        raise SetupError("factions are chosen before the first dwelling", rule="setup order")
+    f = Faction(spec, start_vp=rules().starting_vp)
+    f.start_player = not state.order
+    flow.register_faction(state, f)
+    f.start_order = len(state.order)
+    state.ledger.start_row(f)
+    state.ledger.add_command("setup")
+    state.ledger.finish_row()
