@@ -10,6 +10,48 @@ from gamelog.games.terra_mystica import flow, leech, reach, resources, towns
 from gamelog.games.terra_mystica.components import actions as action_spaces
 from gamelog.games.terra_mystica.components import rules
 from gamelog.games.terra_mystica.resources import amount_text, amounts_text
+from gamelog.games.terra_mystica.rulebook import (
+    ACTION_HOLDERS_RULE,
+    ACTION_SPACE_ONCE_RULE,
+    ACTIONS_RULE,
+    BASE_GAME_ACTIONS_RULE,
+    BRIDGE_FROM_AN_ACTION_RULE,
+    BRIDGE_SPANS_ONE_RIVER_HEX_RULE,
+    BRIDGE_TOUCHES_OWN_BUILDING_RULE,
+    BUILDING_SUPPLY_RULE,
+    BURNING_RULE,
+    CONVERT_DURING_A_TURN_RULE,
+    CULT_STEPS_GIVEN_BACK_RULE,
+    CULT_TRACKS_RULE,
+    DONE_AFTER_AN_ACTION_RULE,
+    DUG_SPADES_ON_ONE_HEX_RULE,
+    DUG_SPADES_USED_RULE,
+    EMPTY_HEXES_TERRAFORMED_RULE,
+    EXCHANGE_RATE_RULE,
+    EXCHANGE_RATES_RULE,
+    FAVOR_TILES_FROM_TEMPLES_RULE,
+    FREE_DWELLING_ON_HOME_TERRAIN_RULE,
+    FREE_GAINS_OWED_RULE,
+    INITIAL_DWELLINGS_ON_HOME_TERRAIN_RULE,
+    LEFTOVER_SPADES_GO_HOME_RULE,
+    ONE_BUILDING_PER_HEX_RULE,
+    OWN_BUILDINGS_UPGRADED_RULE,
+    POWER_FROM_BOWL_III_RULE,
+    PRIEST_SPACES_RULE,
+    PRIEST_TO_CULT_RULE,
+    PRIESTS_FROM_WORKERS_RULE,
+    SETUP_PLACES_DWELLINGS_RULE,
+    SPADE_COST_RULE,
+    SPADE_PER_STEP_RULE,
+    STEPS_ON_ONE_TRACK_RULE,
+    TERRAFORM_BEFORE_DWELLING_RULE,
+    TERRAFORMING_CHANGES_TERRAIN_RULE,
+    THREE_BRIDGES_RULE,
+    TOWN_TILE_FROM_A_TOWN_RULE,
+    TRACK_TOP_RULE,
+    UPGRADE_PATH_RULE,
+    UPGRADES_RULE,
+)
 from gamelog.games.terra_mystica.state import Faction, TerraMysticaState
 
 _TRACK_NAMES = {"ship": "shipping", "dig": "digging"}
@@ -23,7 +65,7 @@ def build(state: TerraMysticaState, f: Faction, where: str) -> None:
         raise IllegalMove(
             f"{where} already holds a {state.building[where]}"
             + (f" of the {owner.name}" if owner else ""),
-            rule="one building per hex",
+            rule=ONE_BUILDING_PER_HEX_RULE,
         )
     if f.r["FREE_D"]:
         free = True
@@ -42,13 +84,13 @@ def build(state: TerraMysticaState, f: Faction, where: str) -> None:
         if needs_terraform:
             raise IllegalMove(
                 f"{where} is {state.colour[where]}, not {f.color}",
-                rule="this free dwelling goes on home terrain without terraforming",
+                rule=FREE_DWELLING_ON_HOME_TERRAIN_RULE,
             )
     elif needs_terraform:
         if state.round == 0:
             raise IllegalMove(
                 f"{where} is {state.colour[where]}, not {f.name}' home terrain {f.color}",
-                rule="initial dwellings go on home terrain",
+                rule=INITIAL_DWELLINGS_ON_HOME_TERRAIN_RULE,
             )
         transform(state, f, where, f.color)
     else:
@@ -60,7 +102,7 @@ def build(state: TerraMysticaState, f: Faction, where: str) -> None:
     if f.r["SPADE"] > 0:
         raise IllegalMove(
             f"{amount_text(f.r['SPADE'], 'SPADE')} still unused",
-            rule="all terraforming of an action comes before its dwelling",
+            rule=TERRAFORM_BEFORE_DWELLING_RULE,
         )
     if state.round == 0:
         state.setup_order.pop(0)
@@ -78,17 +120,17 @@ def build(state: TerraMysticaState, f: Faction, where: str) -> None:
 
 def upgrade(state: TerraMysticaState, f: Faction, where: str, kind: str) -> None:
     if state.round == 0:
-        raise IllegalMove("no upgrades during setup", rule="setup places dwellings only")
+        raise IllegalMove("no upgrades during setup", rule=SETUP_PLACES_DWELLINGS_RULE)
     flow.require_subaction(state, f, "upgrade", {})
     reach.land_hex(state, where)
     wanted = rules().upgrades_from.get(kind)
     if wanted is None:
-        raise IllegalMove(f"unknown building type {kind}", rule="upgrades: TP, TE, SH, SA")
+        raise IllegalMove(f"unknown building type {kind}", rule=UPGRADES_RULE)
     if where not in state.building or state.colour[where] != f.color:
         owner = state.by_colour.get(state.colour[where]) if where in state.building else None
         raise IllegalMove(
             f"{where} holds no {f.name} building",
-            rule="a faction upgrades its own buildings",
+            rule=OWN_BUILDINGS_UPGRADED_RULE,
             facts=[
                 f"{where}: {state.building[where]} of the {owner.name}"
                 if owner
@@ -99,12 +141,12 @@ def upgrade(state: TerraMysticaState, f: Faction, where: str, kind: str) -> None
     if old != wanted:
         raise IllegalMove(
             f"{where} holds a {old}; a {kind} is upgraded from a {wanted}",
-            rule="D -> TP -> TE -> SA, TP -> SH",
+            rule=UPGRADE_PATH_RULE,
         )
     if f.buildings[kind] >= rules().building_limits[kind]:
         raise IllegalMove(
             f"all {rules().building_limits[kind]} {kind} are already built",
-            rule="building supply is limited",
+            rule=BUILDING_SUPPLY_RULE,
         )
     offers = leech.note_leech(state, f, where)
     spec = f.spec.buildings[kind]
@@ -136,7 +178,7 @@ def advance_building(state: TerraMysticaState, f: Faction, kind: str, free: bool
     if level >= limit:
         raise IllegalMove(
             f"all {limit} {kind} are already built",
-            rule="building supply is limited",
+            rule=BUILDING_SUPPLY_RULE,
         )
     if not free:
         resources.pay(state, f, spec.cost)
@@ -149,11 +191,11 @@ def transform(state: TerraMysticaState, f: Faction, where: str, colour: str | No
     reach.land_hex(state, where)
     cost, gain, teleport, spades, colour = reach.transform_cost(state, f, where, colour)
     if state.colour[where] == colour:
-        raise IllegalMove(f"{where} already is {colour}", rule="terraforming changes the terrain")
+        raise IllegalMove(f"{where} already is {colour}", rule=TERRAFORMING_CHANGES_TERRAIN_RULE)
     if where in state.building:
         raise IllegalMove(
             f"{where} holds a building",
-            rule="only empty hexes can be terraformed",
+            rule=EMPTY_HEXES_TERRAFORMED_RULE,
         )
     if spades:
         if not f.passed:
@@ -173,7 +215,7 @@ def transform(state: TerraMysticaState, f: Faction, where: str, colour: str | No
         ):
             raise IllegalMove(
                 f"a second hex cannot be turned to a non-home terrain ({colour}) in this action",
-                rule="spades left over after a non-home terraform go to home terrain",
+                rule=LEFTOVER_SPADES_GO_HOME_RULE,
             )
     if teleport:
         f.teleport_to = where
@@ -181,8 +223,7 @@ def transform(state: TerraMysticaState, f: Faction, where: str, colour: str | No
         raise IllegalMove(
             f"{where} needs {amount_text(cost['SPADE'], 'SPADE')} from {state.colour[where]} "
             f"to {colour}, has {amount_text(f.r['SPADE'], 'SPADE')}",
-            rule="each step on the terrain wheel costs a spade; get spades with 'dig N' "
-            "or a spade action first",
+            rule=SPADE_PER_STEP_RULE,
         )
     resources.pay(state, f, cost)
     resources.gain(state, f, gain, "faction")
@@ -202,7 +243,7 @@ def transform(state: TerraMysticaState, f: Faction, where: str, colour: str | No
             if not f.allowed_sub.get("transform") and "loose-dig" not in state.options:
                 raise IllegalMove(
                     f"{amount_text(f.r['SPADE'], 'SPADE')} left after turning {where} to {colour}",
-                    rule="spades dug for a non-home terraform must all be used on that hex",
+                    rule=DUG_SPADES_ON_ONE_HEX_RULE,
                 )
     if colour == f.color:
         f.allowed_build_locations.add(where)
@@ -223,7 +264,7 @@ def dig(state: TerraMysticaState, f: Faction, amount: int) -> None:
         raise IllegalMove(
             f"needs {amounts_text(total)} for {amount_text(amount, 'SPADE')}, "
             f"has {', '.join(short)}",
-            rule="spades cost workers by the digging level (Darklings: priests)",
+            rule=SPADE_COST_RULE,
         )
     if not gain:
         resources.adjust(state, f, "SPADE", amount)
@@ -239,7 +280,7 @@ def bridge(state: TerraMysticaState, f: Faction, a: str, b: str, allow_illegal: 
     if not f.r["BRIDGE"]:
         raise IllegalMove(
             f"{f.name} have no bridge to place",
-            rule="a bridge is placed by the power action ACT1 (or the Engineers' ACTE)",
+            rule=BRIDGE_FROM_AN_ACTION_RULE,
         )
     reach.land_hex(state, a)
     reach.land_hex(state, b)
@@ -247,19 +288,19 @@ def bridge(state: TerraMysticaState, f: Faction, a: str, b: str, allow_illegal: 
     if "loose-bridge-adjacency" not in state.options and not owns:
         raise IllegalMove(
             f"neither {a} nor {b} holds a {f.name} building",
-            rule="a bridge must touch an own building",
+            rule=BRIDGE_TOUCHES_OWN_BUILDING_RULE,
         )
     flow.require_subaction(state, f, "bridge", {"bridge": f.r["BRIDGE"] - 1})
     if not allow_illegal:
         if f.r["BRIDGE_COUNT"] == 0:
             raise IllegalMove(
                 f"all {rules().bridges_per_faction} bridges are placed",
-                rule="each faction has three bridges",
+                rule=THREE_BRIDGES_RULE,
             )
         if b not in state.board.bridgable.get(a, ()):
             raise IllegalMove(
                 f"no bridge can join {a} and {b}",
-                rule="a bridge spans one river hex between two land hexes",
+                rule=BRIDGE_SPANS_ONE_RIVER_HEX_RULE,
                 facts=[
                     f"bridges from {a}: "
                     f"{', '.join(sorted(state.board.bridgable.get(a, ()))) or 'none'}"
@@ -277,7 +318,7 @@ def bridge(state: TerraMysticaState, f: Faction, a: str, b: str, allow_illegal: 
 def send(state: TerraMysticaState, f: Faction, cult: str, amount: int | None) -> None:
     flow.require_subaction(state, f, "send", {})
     if cult not in state.cult_set:
-        raise IllegalMove(f"unknown cult track {cult}", rule="tracks: FIRE, WATER, EARTH, AIR")
+        raise IllegalMove(f"unknown cult track {cult}", rule=CULT_TRACKS_RULE)
     spaces = state.cult_spaces[cult]
     steps = 1
     space: int | None = None
@@ -288,11 +329,11 @@ def send(state: TerraMysticaState, f: Faction, cult: str, amount: int | None) ->
     if amount and steps != amount:
         raise IllegalMove(
             f"no free space worth {amount} on the {cult} track",
-            rule="each track has one 3-space and three 2-spaces; 'for 1' always works",
+            rule=PRIEST_SPACES_RULE,
             facts=[f"{cult} spaces: {', '.join(c or 'free' for c in spaces)}"],
         )
     if f.r["P"] < 1:
-        raise IllegalMove("needs 1 priest, has 0", rule="sending to a cult track costs a priest")
+        raise IllegalMove("needs 1 priest, has 0", rule=PRIEST_TO_CULT_RULE)
     if space is not None:
         spaces[space] = f.color
         f.r["MAX_P"] -= 1
@@ -310,7 +351,9 @@ def convert(
     to_type: str,
 ) -> None:
     if state.phase != "play":
-        raise IllegalMove("no conversions outside the action phase", rule="convert during a turn")
+        raise IllegalMove(
+            "no conversions outside the action phase", rule=CONVERT_DURING_A_TURN_RULE
+        )
     for record in state.pending_offers(f):
         record.tainted = "convert"
     rates = f.exchange_rates
@@ -319,7 +362,7 @@ def convert(
         if to_count > 3:
             raise IllegalMove(
                 "at most 3 workers can be turned into priests",
-                rule="the Darklings' stronghold converts up to 3 W to 3 P once",
+                rule=PRIESTS_FROM_WORKERS_RULE,
             )
         rates.setdefault("W", {})["P"] = 1
         f.r["CONVERT_W_TO_P"] = 0
@@ -327,13 +370,12 @@ def convert(
     if not rate:
         raise IllegalMove(
             f"{from_type} cannot be converted to {to_type}",
-            rule="exchange rates: 1 PW->1 C, 3 PW->1 W, 5 PW->1 P, 1 W->1 C, "
-            "1 P->1 W or C, 3 C->1 VP",
+            rule=EXCHANGE_RATES_RULE,
         )
     if to_count * rate != from_count:
         raise IllegalMove(
             f"{to_count} {to_type} costs {to_count * rate} {from_type}, not {from_count}",
-            rule=f"{from_type} converts to {to_type} at {rate}:1",
+            rule=EXCHANGE_RATE_RULE.format(source=from_type, target=to_type, rate=rate),
         )
     resources.adjust(state, f, from_type, -from_count, "convert")
     resources.adjust(state, f, to_type, to_count, "convert")
@@ -343,7 +385,7 @@ def burn(state: TerraMysticaState, f: Faction, amount: int) -> None:
     if f.r["P2"] < 2 * amount:
         raise IllegalMove(
             f"burning {amount} needs {2 * amount} power in bowl II, has {f.r['P2']}",
-            rule="burning moves one token to bowl III and removes another from bowl II",
+            rule=BURNING_RULE,
         )
     resources.adjust(state, f, "P2", -2 * amount)
     resources.adjust(state, f, "P3", amount)
@@ -355,29 +397,29 @@ def action(state: TerraMysticaState, f: Faction, name: str) -> None:
         if name.startswith("ACTH"):
             raise IllegalMove(
                 f"{name} is a Shapeshifters action (Fire & Ice), which this engine does not play",
-                rule="the base game's actions",
+                rule=BASE_GAME_ACTIONS_RULE,
             )
         raise IllegalMove(
             f"unknown action {name}",
-            rule="actions: ACT1-ACT6, ACTA, ACTC, ACTE, ACTG, ACTN, ACTS, ACTW, BON1, BON2, FAV6",
+            rule=ACTIONS_RULE,
         )
     power_action = name[:3] == "ACT" and name[3:].isdigit()
     if not power_action and not f.r[name]:
         raise IllegalMove(
             f"{f.name} have no {name} action",
-            rule="faction actions come with the stronghold; tile actions with the tile",
+            rule=ACTION_HOLDERS_RULE,
         )
     key = name if name.startswith("ACT") else f"{name}/{f.name}"
     if key in state.blocked:
         raise IllegalMove(
             f"{name} has already been used this round",
-            rule="each action space is used once per round",
+            rule=ACTION_SPACE_ONCE_RULE,
         )
     flow.require_subaction(state, f, "action", dict(spec.subaction))
     if "PW" in spec.cost and f.r["P3"] < spec.cost["PW"]:
         raise IllegalMove(
             f"{name} needs {spec.cost['PW']} power in bowl III, has {f.r['P3']}",
-            rule="power actions are paid from bowl III",
+            rule=POWER_FROM_BOWL_III_RULE,
             facts=[f"bowls {f.r['P1']}/{f.r['P2']}/{f.r['P3']}"],
         )
     resources.pay(state, f, spec.cost)
@@ -393,7 +435,9 @@ def advance(state: TerraMysticaState, f: Faction, track_name: str) -> None:
     if level >= track.max_level:
         raise IllegalMove(
             f"{_TRACK_NAMES[track_name]} is at its highest level ({level})",
-            rule=f"{f.name} {_TRACK_NAMES[track_name]} goes up to {track.max_level}",
+            rule=TRACK_TOP_RULE.format(
+                faction=f.name, track=_TRACK_NAMES[track_name], level=track.max_level
+            ),
         )
     resources.pay(state, f, track.advance_cost)
     if level < len(track.advance_gain):
@@ -418,13 +462,12 @@ def adjust_command(
                 if old == 10 or old + delta < 7:
                     raise IllegalMove(
                         f"cannot give up steps on {kind} (at {old})",
-                        rule="cult steps are only given back to fix a town-tile step "
-                        "(staying at 7 or more)",
+                        rule=CULT_STEPS_GIVEN_BACK_RULE,
                     )
         elif r["CULT"] > delta and r["CULTS_ON_SAME_TRACK"]:
             raise IllegalMove(
                 f"the {r['CULT']} owed cult steps must all go on one track",
-                rule="the Auren stronghold action gives two steps on the same track",
+                rule=STEPS_ON_ONE_TRACK_RULE,
             )
         else:
             r["CULT"] -= delta
@@ -434,7 +477,7 @@ def adjust_command(
         if not r["GAIN_FAVOR"]:
             raise IllegalMove(
                 f"{f.name} are not owed a favor tile",
-                rule="favor tiles come with a temple or sanctuary",
+                rule=FAVOR_TILES_FROM_TEMPLES_RULE,
             )
         r["GAIN_FAVOR"] -= delta
         checked = True
@@ -442,7 +485,7 @@ def adjust_command(
         if not r["GAIN_TW"]:
             raise IllegalMove(
                 f"{f.name} have founded no town to take {kind} for",
-                rule="a town tile comes with a new town (7 power in 4 connected buildings)",
+                rule=TOWN_TILE_FROM_A_TOWN_RULE,
             )
         r["GAIN_TW"] -= delta
         checked = True
@@ -452,7 +495,7 @@ def adjust_command(
         if not f.passed and f.disable_spade_decline and "loose-dig" not in state.options:
             raise IllegalMove(
                 "spades from 'dig' cannot be thrown away",
-                rule="dug spades must be used in the same action",
+                rule=DUG_SPADES_USED_RULE,
             )
         checked = True
     suspicious = kind.startswith("LOSE_") or kind in (
@@ -466,7 +509,7 @@ def adjust_command(
         else:
             raise IllegalMove(
                 f"{f.name} are not owed {delta} {kind}",
-                rule="free gains are only for what an action or tile grants",
+                rule=FREE_GAINS_OWED_RULE,
                 facts=owed_facts(state, f),
             )
     resources.adjust(state, f, kind, delta, source)
@@ -498,7 +541,5 @@ def done(state: TerraMysticaState, f: Faction) -> None:
     if "loose-done" in state.options:
         f.allowed_actions = 0
     elif f.allowed_actions != 0:
-        raise IllegalMove(
-            f"{f.name} must take an action first", rule="'done' ends a turn after its action"
-        )
+        raise IllegalMove(f"{f.name} must take an action first", rule=DONE_AFTER_AN_ACTION_RULE)
     f.allowed_sub = {}

@@ -13,6 +13,24 @@ from gamelog.games.terra_mystica.board import board_for
 from gamelog.games.terra_mystica.components import factions, known_maps, rules, tiles
 from gamelog.games.terra_mystica.randomize import SiteRandom, natural_key
 from gamelog.games.terra_mystica.resources import LIMITED_SUPPLY
+from gamelog.games.terra_mystica.rulebook import (
+    AUTOMATIC_INCOME_RULE,
+    BASE_GAME_FACTIONS_RULE,
+    FACTIONS_OF_THE_BASE_GAME_RULE,
+    FIRE_AND_ICE_FINAL_SCORING_RULE,
+    KNOWN_MAPS_RULE,
+    KNOWN_OPTIONS_RULE,
+    NEEDS_A_FACTION_RULE,
+    ONE_COPY_OF_EACH_SCORING_TILE_RULE,
+    ONE_FACTION_EACH_RULE,
+    ONE_FACTION_PER_COLOUR_RULE,
+    ONE_TILE_PER_ROUND_RULE,
+    OPTIONAL_TILES_RULE,
+    RANDOM_SETUP_NEEDS_PLAYERS_RULE,
+    SCORING_TILES_RULE,
+    SETUP_ORDER_RULE,
+    SIX_ROUNDS_RULE,
+)
 from gamelog.games.terra_mystica.state import Faction, TerraMysticaState
 
 
@@ -22,14 +40,14 @@ def admin_command(state: TerraMysticaState, actor: str, c: cmd.Command) -> None:
             if c.name not in rules().options:
                 raise SetupError(
                     f"unknown option {c.name!r}",
-                    rule="options the online engine accepts",
+                    rule=KNOWN_OPTIONS_RULE,
                     facts=[f"known: {', '.join(sorted(rules().options))}"],
                 )
             if c.name.startswith("fire-and-ice-factions/"):
                 raise SetupError(
                     f"option {c.name} needs the Fire & Ice factions, "
                     "which this engine does not play yet",
-                    rule="the base game's 14 factions",
+                    rule=BASE_GAME_FACTIONS_RULE,
                 )
             state.options.add(c.name)
             state.ledger.comment(f"option {c.name}")
@@ -39,7 +57,7 @@ def admin_command(state: TerraMysticaState, actor: str, c: cmd.Command) -> None:
             if not 1 <= c.round <= 6:
                 raise SetupError(
                     f"there is no round {c.round} to give a scoring tile",
-                    rule="the game has six rounds, each with one scoring tile",
+                    rule=SIX_ROUNDS_RULE,
                 )
             tiles_now = list(state.score_tiles) + [""] * (6 - len(state.score_tiles))
             tiles_now[c.round - 1] = ""
@@ -63,7 +81,7 @@ def admin_command(state: TerraMysticaState, actor: str, c: cmd.Command) -> None:
             if c.kind not in rules().extra_final_scoring:
                 raise SetupError(
                     f"unknown final scoring {c.kind!r}",
-                    rule="Fire & Ice final scoring tiles",
+                    rule=FIRE_AND_ICE_FINAL_SCORING_RULE,
                     facts=[f"known: {', '.join(sorted(rules().extra_final_scoring))}"],
                 )
             state.final_scoring[c.kind] = rules().final_scoring["network"]
@@ -73,7 +91,7 @@ def admin_command(state: TerraMysticaState, actor: str, c: cmd.Command) -> None:
         case cmd.Income():
             if c.phase is not None:
                 raise IllegalMove(
-                    f"'{c.text}' is written by the engine itself", rule="income is automatic"
+                    f"'{c.text}' is written by the engine itself", rule=AUTOMATIC_INCOME_RULE
                 )
             income.legacy_income(state)
         case cmd.Start():
@@ -98,12 +116,12 @@ def admin_command(state: TerraMysticaState, actor: str, c: cmd.Command) -> None:
         case cmd.FactionVariant():
             raise SetupError(
                 f"faction variant {c.name} is not supported",
-                rule="the base game's 14 factions",
+                rule=BASE_GAME_FACTIONS_RULE,
             )
         case _:
             raise IllegalMove(
                 f"'{c.text}' needs a faction",
-                rule="faction commands are written 'faction: command'",
+                rule=NEEDS_A_FACTION_RULE,
             )
 
 
@@ -132,20 +150,20 @@ def check_score_tile(state: TerraMysticaState, name: str, other_rounds: list[str
     if name in other_rounds:
         raise SetupError(
             f"{name} is already the scoring tile of round {other_rounds.index(name) + 1}",
-            rule="the six round scoring tiles are drawn from one copy of each",
+            rule=ONE_COPY_OF_EACH_SCORING_TILE_RULE,
         )
     tile = tiles().get(name)
     if tile is None or tile.kind != "scoring":
-        raise SetupError(f"{name} is not a round scoring tile", rule="scoring tiles SCORE1-SCORE9")
+        raise SetupError(f"{name} is not a round scoring tile", rule=SCORING_TILES_RULE)
     if tile.option is not None and tile.option not in state.options:
-        raise SetupError(f"{name} needs option {tile.option}", rule="optional tiles")
+        raise SetupError(f"{name} needs option {tile.option}", rule=OPTIONAL_TILES_RULE)
 
 
 def set_score_tiles(state: TerraMysticaState, names: tuple[str, ...]) -> None:
     if len(names) != 6:
         raise SetupError(
             f"{len(names)} scoring tiles given, 6 needed",
-            rule="one round scoring tile per round",
+            rule=ONE_TILE_PER_ROUND_RULE,
         )
     for number, name in enumerate(names, start=1):
         check_score_tile(state, name, list(names[: number - 1]))
@@ -160,11 +178,10 @@ def randomize(state: TerraMysticaState, version: str, seed: str) -> None:
     if not state.players:
         raise SetupError(
             "randomize needs the players",
-            rule="the random setup depends on the players: a 'player NAME' line for each "
-            "comes before 'randomize'",
+            rule=RANDOM_SETUP_NEEDS_PLAYERS_RULE,
         )
     if state.factions:
-        raise SetupError("randomize comes before the factions", rule="setup order")
+        raise SetupError("randomize comes before the factions", rule=SETUP_ORDER_RULE)
     rng = SiteRandom.for_seed(seed)
     pool = sorted(
         (
@@ -198,7 +215,7 @@ def randomize(state: TerraMysticaState, version: str, seed: str) -> None:
 
 def select_map(state: TerraMysticaState, map_id: str) -> None:
     if state.factions:
-        raise SetupError("the map must be chosen before the factions", rule="setup order")
+        raise SetupError("the map must be chosen before the factions", rule=SETUP_ORDER_RULE)
     key = map_id.lower()
     if key == "original":
         key = rules().original_map
@@ -206,7 +223,7 @@ def select_map(state: TerraMysticaState, map_id: str) -> None:
     if terrain is None:
         raise SetupError(
             f"map {map_id} is not known",
-            rule="maps are terrain files in the game's data/maps folder, named by their id",
+            rule=KNOWN_MAPS_RULE,
             facts=[f"known maps: {', '.join(sorted(known_maps()))}"],
         )
     state.map_id = key
@@ -222,19 +239,19 @@ def setup_faction(state: TerraMysticaState, name: str) -> None:
     if spec is None:
         raise SetupError(
             f"unknown faction {name!r}",
-            rule="the 14 factions of the base game",
+            rule=FACTIONS_OF_THE_BASE_GAME_RULE,
             facts=[f"known: {', '.join(sorted(factions()))}"],
         )
     for other in state.order:
         if other.name == name:
-            raise SetupError(f"{name} is already in the game", rule="each faction plays once")
+            raise SetupError(f"{name} is already in the game", rule=ONE_FACTION_EACH_RULE)
         if not other.dropped and other.color == spec.color:
             raise SetupError(
                 f"{name} cannot join: {other.name} already play {spec.color}",
-                rule="each terrain colour belongs to one faction",
+                rule=ONE_FACTION_PER_COLOUR_RULE,
             )
     if state.round or state.phase not in ("select-factions", "wait-for-players"):
-        raise SetupError("factions are chosen before the first dwelling", rule="setup order")
+        raise SetupError("factions are chosen before the first dwelling", rule=SETUP_ORDER_RULE)
     f = Faction(spec, start_vp=rules().starting_vp)
     f.start_player = not state.order
     flow.register_faction(state, f)

@@ -9,6 +9,17 @@ import re
 
 from gamelog.core.errors import IllegalMove, SetupError
 from gamelog.games.terra_mystica import flow, resources
+from gamelog.games.terra_mystica.rulebook import (
+    DROP_NAMES_A_FACTION_RULE,
+    DROP_PLAYER_BEFORE_CHOOSING_RULE,
+    DROP_PLAYER_CHOOSING_NOW_RULE,
+    DROP_PLAYER_COUNTS_PLAYER_LINES_RULE,
+    DROPPED_BY_THE_ADMIN_RULE,
+    DROPPED_FACTION_RULE,
+    DROPPED_ONCE_RULE,
+    EMPTY_SEAT_RULE,
+    PLAYERS_DROPPED_BY_THE_ADMIN_RULE,
+)
 from gamelog.games.terra_mystica.state import Faction, TerraMysticaState
 
 #: ``drop-faction player3``: a player who has not chosen a faction.
@@ -23,7 +34,7 @@ def drop(state: TerraMysticaState, actor: str, name: str) -> None:
         if actor:
             raise IllegalMove(
                 f"{actor} cannot drop {name}",
-                rule="players are dropped by the admin (a faction can only resign itself)",
+                rule=PLAYERS_DROPPED_BY_THE_ADMIN_RULE,
             )
         drop_seat(state, int(seat[1]))
     else:
@@ -37,21 +48,20 @@ def drop_faction(state: TerraMysticaState, actor: str, name: str) -> None:
     if actor and actor != name:
         raise IllegalMove(
             f"{actor} cannot drop {name}",
-            rule="factions are dropped by the admin (or resign themselves)",
+            rule=DROPPED_BY_THE_ADMIN_RULE,
         )
     f = state.factions.get(name)
     if f is None:
         known = ", ".join(x.name for x in state.order if not x.empty_seat) or "none yet"
         raise IllegalMove(
             f"faction {name} is not in the game",
-            rule="drop-faction names a faction in the game, or playerN for a player "
-            "who has not chosen one",
+            rule=DROP_NAMES_A_FACTION_RULE,
             facts=[f"factions in the game: {known}"],
         )
     if f.dropped:
         raise IllegalMove(
             f"{name} were already dropped from the game",
-            rule="a faction is dropped once",
+            rule=DROPPED_ONCE_RULE,
         )
     f.dropped = True
     f.allowed_actions = 0
@@ -74,21 +84,18 @@ def drop_seat(state: TerraMysticaState, number: int) -> None:
         raise SetupError(
             f"player{number} can no longer be dropped as a player: the factions are "
             "chosen (drop the faction by its name)",
-            rule="drop-faction playerN is for a player who has not chosen a faction; "
-            "later, drop the faction by name",
+            rule=DROP_PLAYER_BEFORE_CHOOSING_RULE,
         )
     if not 1 <= number <= len(state.players):
         raise SetupError(
             f"there is no player {number}",
-            rule="drop-faction playerN counts the players of the 'player NAME' lines "
-            "(in seat order)",
+            rule=DROP_PLAYER_COUNTS_PLAYER_LINES_RULE,
             facts=[f"players: {', '.join(state.players) or 'none given'}"],
         )
     if number != chosen + 1:
         raise SetupError(
             f"player {number} is not the one choosing a faction now",
-            rule="players choose factions in seat order; the player dropped before "
-            "choosing is the one whose turn it is",
+            rule=DROP_PLAYER_CHOOSING_NOW_RULE,
             facts=[
                 f"seats taken: {chosen}; player {chosen + 1} ({state.players[chosen]}) chooses next"
                 if chosen < len(state.players)
@@ -107,9 +114,9 @@ def reject_dropped(state: TerraMysticaState, f: Faction) -> None:
     if f.empty_seat:
         raise IllegalMove(
             f"{f.name} is the seat of a player dropped before choosing a faction",
-            rule="an empty seat takes no turns",
+            rule=EMPTY_SEAT_RULE,
         )
     raise IllegalMove(
         f"{f.name} were dropped from the game",
-        rule="a dropped faction takes no more turns and answers no power offers",
+        rule=DROPPED_FACTION_RULE,
     )

@@ -16,6 +16,18 @@ from operator import itemgetter
 from gamelog.core.errors import IllegalMove, SetupError
 from gamelog.games.terra_mystica import actions, final_scoring, income, leech, resources
 from gamelog.games.terra_mystica.components import tiles
+from gamelog.games.terra_mystica.rulebook import (
+    ACTION_PHASE_RULE,
+    BONUS_TILE_AVAILABLE_RULE,
+    INCOME_BEFORE_THE_ROUND_RULE,
+    ONE_ACTION_PER_TURN_RULE,
+    PASS_ONCE_RULE,
+    PASS_TAKES_A_BONUS_TILE_RULE,
+    PASSING_TAKES_A_NEW_TILE_RULE,
+    SCORING_TILES_BEFORE_PLAY_RULE,
+    SETUP_SEQUENCE_RULE,
+    TURN_ORDER_RULE,
+)
 from gamelog.games.terra_mystica.state import Faction, Pending, TerraMysticaState
 
 #: What a faction can owe at the end of its turn (see detect_incomplete_turn).
@@ -163,7 +175,7 @@ def require_subaction(
     elif state.round == 0:
         raise IllegalMove(
             "no action is allowed during setup",
-            rule="setup is initial dwellings in snake order, then bonus tiles in reverse order",
+            rule=SETUP_SEQUENCE_RULE,
             facts=[state.setup_expectation()],
         )
     else:
@@ -178,7 +190,7 @@ def require_subaction(
             return
         raise IllegalMove(
             f"'{kind}' is a second action in one turn",
-            rule="one action per turn (free actions aside)",
+            rule=ONE_ACTION_PER_TURN_RULE,
             facts=[f"{f.name} already took this turn's action"],
         )
 
@@ -193,7 +205,7 @@ def assert_active(state: TerraMysticaState, f: Faction) -> None:
             }.get(state.phase, state.phase)
             raise IllegalMove(
                 f"{f.name} cannot act during {phase}",
-                rule="actions happen in turns during the action phase",
+                rule=ACTION_PHASE_RULE,
             )
         facts = []
         if state.active is not None:
@@ -203,7 +215,7 @@ def assert_active(state: TerraMysticaState, f: Faction) -> None:
                 facts.append(f"the {state.active.name} have not finished their turn: {owed}")
         raise IllegalMove(
             f"it is the {whose} turn, not the {possessive(f.name)}",
-            rule="factions act one at a time in turn order",
+            rule=TURN_ORDER_RULE,
             facts=facts,
         )
 
@@ -370,7 +382,7 @@ def start_round(state: TerraMysticaState) -> None:
     if missing:
         raise SetupError(
             f"no round scoring tile for round {', '.join(missing)}",
-            rule="the six round scoring tiles are set before play ('score SCOREa,...,SCOREf')",
+            rule=SCORING_TILES_BEFORE_PLAY_RULE,
         )
     state.round += 1
     state.turn = 1
@@ -378,7 +390,7 @@ def start_round(state: TerraMysticaState) -> None:
         if not f.income_taken:
             raise IllegalMove(
                 f"round {state.round} income not taken for {f.name}",
-                rule="income comes before the round",
+                rule=INCOME_BEFORE_THE_ROUND_RULE,
             )
         f.income_taken = 0
         f.passed = False
@@ -423,9 +435,7 @@ def pass_turn(state: TerraMysticaState, f: Faction, tile: str | None) -> None:
         if "variable-turn-order" in state.options:
             state.new_order = [x for x in state.order if x is not f] + [f]
     if strict_cm and f.passed:
-        raise IllegalMove(
-            f"{f.name} already passed this round", rule="a faction passes once per round"
-        )
+        raise IllegalMove(f"{f.name} already passed this round", rule=PASS_ONCE_RULE)
     f.passed = True
     discard = f.bonus_tile()
     pass_vp(state, f)
@@ -436,18 +446,18 @@ def pass_turn(state: TerraMysticaState, f: Faction, tile: str | None) -> None:
             state.warn("no bonus tile is taken when passing in the last round")
         else:
             if tiles().get(tile) is None or tiles()[tile].kind != "bonus":
-                raise IllegalMove(f"{tile} is not a bonus tile", rule="passing takes a bonus tile")
+                raise IllegalMove(f"{tile} is not a bonus tile", rule=PASS_TAKES_A_BONUS_TILE_RULE)
             if not state.pool.get(tile):
                 raise IllegalMove(
                     f"{tile} is not available",
-                    rule="a bonus tile in play and not held by another faction",
+                    rule=BONUS_TILE_AVAILABLE_RULE,
                     facts=[f"available: {', '.join(state.available_bonus_tiles()) or 'none'}"],
                 )
             resources.adjust(state, f, tile, 1)
     elif state.round != 6:
         raise IllegalMove(
             "passing needs a bonus tile (except in round 6)",
-            rule="a passing faction takes a new bonus tile",
+            rule=PASSING_TAKES_A_NEW_TILE_RULE,
             facts=[f"available: {', '.join(state.available_bonus_tiles()) or 'none'}"],
         )
     if discard:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from gamelog.core.errors import IllegalMove
 from gamelog.games.terra_mystica import flow, resources
 from gamelog.games.terra_mystica.components import tiles
+from gamelog.games.terra_mystica.rulebook import INCOME_AFTER_PASSING_RULE, INCOME_ONCE_RULE
 from gamelog.games.terra_mystica.state import Faction, Pending, TerraMysticaState
 
 #: Which parts of the income a phase pays, as bits of ``faction_income``'s parts
@@ -63,14 +64,12 @@ def faction_income(state: TerraMysticaState, f: Faction, mask: int = 15) -> list
 def take_income(state: TerraMysticaState, f: Faction, phase: str) -> None:
     mask = PHASE_MASK[phase]
     if f.income_taken & mask:
-        raise IllegalMove(
-            f"{f.name} already took this income", rule="income is paid once per round"
-        )
+        raise IllegalMove(f"{f.name} already took this income", rule=INCOME_ONCE_RULE)
     if not all(other.passed or other.dropped for other in state.order):
         other = next(x for x in state.factions_in_turn_order() if not (x.passed or x.dropped))
         raise IllegalMove(
             f"income cannot be paid while {other.name} is still in the round",
-            rule="income comes after every faction has passed",
+            rule=INCOME_AFTER_PASSING_RULE,
         )
     if state.round == 0:
         f.passed = True

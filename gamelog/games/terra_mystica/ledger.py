@@ -19,6 +19,12 @@ from typing import TYPE_CHECKING
 
 from gamelog.core.errors import IllegalMove
 from gamelog.core.game import Event
+from gamelog.games.terra_mystica.rulebook import (
+    LEDGER_ROW_COMMANDS_RULE,
+    LEDGER_ROW_ORDER_RULE,
+    LEDGER_ROWS_FROM_COMMANDS_RULE,
+    LEDGER_STATE_RULE,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -251,7 +257,7 @@ def verify(state: TerraMysticaState, move: LogMove) -> None:
             if written is None:
                 raise LedgerMismatch(
                     f"the ledger has a {expected.faction} row here that the rules do not produce",
-                    rule="every ledger row comes from the commands before it",
+                    rule=LEDGER_ROWS_FROM_COMMANDS_RULE,
                     line=expected.line,
                     column=1,
                 )
@@ -291,7 +297,7 @@ def _compare(expected: LedgerRow, row: Row) -> None:
         raise LedgerMismatch(
             f"the ledger shows a {expected.faction} row here; the rules give a {row.faction} row "
             f"({row.commands or 'no command'})",
-            rule="rows follow the order in which the engine settles each command",
+            rule=LEDGER_ROW_ORDER_RULE,
             line=expected.line,
             column=columns[0],
         )
@@ -300,7 +306,7 @@ def _compare(expected: LedgerRow, row: Row) -> None:
         raise LedgerMismatch(
             f"the ledger groups '{'. '.join(c.text for c in expected.commands)}' into this row; "
             f"the rules close the row after '{row.commands}'",
-            rule="a row collects one faction's commands until its turn fragment ends",
+            rule=LEDGER_ROW_COMMANDS_RULE,
             line=expected.line,
             column=columns[14] if len(columns) > 14 else 1,
         )
@@ -331,7 +337,7 @@ def _compare(expected: LedgerRow, row: Row) -> None:
         raise LedgerMismatch(
             f"{expected.faction} {first}: the ledger records {shown[first]}, "
             f"the rules give {computed[first]}",
-            rule="the ledger's state after each row must be what the rules compute",
+            rule=LEDGER_STATE_RULE,
             facts=[
                 f"{name}: recorded {shown[name]}, computed {computed[name]}" for name in differing
             ],

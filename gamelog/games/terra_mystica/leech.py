@@ -13,6 +13,12 @@ from __future__ import annotations
 from gamelog.core.errors import IllegalMove
 from gamelog.games.terra_mystica import flow, resources
 from gamelog.games.terra_mystica.components import rules
+from gamelog.games.terra_mystica.rulebook import (
+    DECLINE_ONLY_OFFERED_RULE,
+    LEECH_AT_MOST_OFFERED_RULE,
+    LEECH_ONLY_OFFERED_RULE,
+    STRICT_LEECH_ORDER_RULE,
+)
 from gamelog.games.terra_mystica.state import Faction, Pending, TerraMysticaState
 
 
@@ -89,14 +95,14 @@ def leech(state: TerraMysticaState, f: Faction, power: int, source: str | None) 
         else:
             raise IllegalMove(
                 f"no pending offer of {power} power from {source or 'anyone'}",
-                rule="a faction can only accept power it was offered",
+                rule=LEECH_ONLY_OFFERED_RULE,
                 facts=[f"pending offers: {', '.join(offers) if offers else 'none'}"],
             )
     elif power > match.amount:
         raise IllegalMove(
             f"leech {power} is more than the {match.amount} power offered "
             f"by the {match.from_faction}",
-            rule="a faction can accept at most the power it was offered",
+            rule=LEECH_AT_MOST_OFFERED_RULE,
             facts=[f"{f.name} could take {gained} power"],
         )
     else:
@@ -113,8 +119,7 @@ def leech(state: TerraMysticaState, f: Faction, power: int, source: str | None) 
             if "strict-leech" in state.options:
                 raise IllegalMove(
                     message,
-                    rule="with strict-leech, offers are answered in the order they were made, "
-                    "before converting resources",
+                    rule=STRICT_LEECH_ORDER_RULE,
                 )
             state.warn(message)
         state.action_required.remove(match)
@@ -147,7 +152,7 @@ def decline(state: TerraMysticaState, f: Faction, amount: int | None, source: st
     offers = [f"{r.amount} from {r.from_faction}" for r in state.pending_offers(f)]
     raise IllegalMove(
         f"no pending offer of {amount} power from {source} to decline",
-        rule="a faction can only decline power it was offered",
+        rule=DECLINE_ONLY_OFFERED_RULE,
         facts=[f"pending offers: {', '.join(offers) if offers else 'none'}"],
     )
 

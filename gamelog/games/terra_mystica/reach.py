@@ -7,6 +7,14 @@ from __future__ import annotations
 from gamelog.core.errors import IllegalMove
 from gamelog.games.terra_mystica.board import RIVER, colour_difference, colours_on_cycle
 from gamelog.games.terra_mystica.components import Amounts
+from gamelog.games.terra_mystica.rulebook import (
+    HEX_NAMES_RULE,
+    LAND_HEXES_RULE,
+    NOT_TERRAFORMABLE_RULE,
+    ONE_JUMP_PER_TURN_RULE,
+    REACH_RULE,
+    SANDSTORM_RULE,
+)
 from gamelog.games.terra_mystica.state import Faction, TerraMysticaState
 
 
@@ -17,11 +25,11 @@ def land_hex(state: TerraMysticaState, where: str) -> str:
         rows = state.board.rows
         raise IllegalMove(
             f"there is no hex {where} on this map",
-            rule="hexes are named by row letter and number",
+            rule=HEX_NAMES_RULE,
             facts=[f"rows {rows[0]}-{rows[-1]}"],
         )
     if colour == RIVER:
-        raise IllegalMove(f"{where} is a river hex", rule="only land hexes can be built on")
+        raise IllegalMove(f"{where} is a river hex", rule=LAND_HEXES_RULE)
     return where
 
 
@@ -45,7 +53,7 @@ def check_reachable(
             return {}, {}, None
         raise IllegalMove(
             f"{where} would need a second tunnel/carpet flight this turn",
-            rule="tunnelling or carpet flight reaches one hex per turn",
+            rule=ONE_JUMP_PER_TURN_RULE,
             facts=[f"already flew/tunnelled to {f.teleport_to}"],
         )
     teleport = f.spec.teleport
@@ -66,7 +74,7 @@ def check_reachable(
         )
     raise IllegalMove(
         f"{where} is out of reach",
-        rule="a faction builds and terraforms next to its buildings, or within shipping range",
+        rule=REACH_RULE,
         facts=facts,
     )
 
@@ -86,7 +94,9 @@ def transform_colours(state: TerraMysticaState, f: Faction, where: str) -> tuple
 def validate_transformable(state: TerraMysticaState, where: str) -> None:
     current = state.colour[where]
     if current in ("ice", "volcano"):
-        raise IllegalMove(f"{where} is {current}", rule=f"{current} cannot be terraformed")
+        raise IllegalMove(
+            f"{where} is {current}", rule=NOT_TERRAFORMABLE_RULE.format(terrain=current)
+        )
 
 
 def transform_cost(
@@ -128,7 +138,6 @@ def transform_cost(
         if not any(location in neighbours for location in f.locations):
             raise IllegalMove(
                 f"{where} is not directly adjacent to a {f.name} building",
-                rule="the sandstorm turns a hex directly next to an own building "
-                "(not over a bridge)",
+                rule=SANDSTORM_RULE,
             )
     return cost, gain, teleport, spades, colour

@@ -11,6 +11,17 @@ from __future__ import annotations
 from gamelog.core.errors import IllegalMove
 from gamelog.games.terra_mystica import towns
 from gamelog.games.terra_mystica.components import Amounts, rules, tiles
+from gamelog.games.terra_mystica.rulebook import (
+    CANNOT_SPEND_MORE_RULE,
+    FAVOR_TILE_ONCE_RULE,
+    FULL_COST_RULE,
+    KNOWN_RESOURCES_RULE,
+    LIMITED_SUPPLY_RULE,
+    POWER_TOKENS_HELD_RULE,
+    POWER_TOKENS_RULE,
+    SPENT_POWER_FROM_BOWL_III_RULE,
+    WAIT_FOR_CULT_STEPS_RULE,
+)
 from gamelog.games.terra_mystica.state import Faction, TerraMysticaState
 
 #: Entitlements and markers the engine tracks like resources (NOTATION.md §A.2).
@@ -124,7 +135,7 @@ def adjust(
         if value < 0:
             raise IllegalMove(
                 f"needs {amount_text(-delta, kind)}, has {amount_text(value - delta, kind)}",
-                rule="a faction cannot spend what it does not have",
+                rule=CANNOT_SPEND_MORE_RULE,
             )
         return
     if kind in _SPECIAL_KINDS:
@@ -137,11 +148,11 @@ def adjust(
         if supply < delta:
             raise IllegalMove(
                 f"no {kind} is left in the supply",
-                rule="tiles and tokens come from a limited supply",
+                rule=LIMITED_SUPPLY_RULE,
             )
         pool[kind] = supply - delta
     elif kind not in _KNOWN and not (kind.startswith("ACT") or kind.endswith("_range")):
-        raise IllegalMove(f"unknown resource {kind}", rule="resources the game knows")
+        raise IllegalMove(f"unknown resource {kind}", rule=KNOWN_RESOURCES_RULE)
     value = original + delta
     if kind in _CAPS and value > r[_CAPS[kind]]:
         value = r[_CAPS[kind]]
@@ -157,7 +168,7 @@ def adjust(
             if value > 1:
                 raise IllegalMove(
                     f"already holds {kind}",
-                    rule="a faction may hold each favor tile only once",
+                    rule=FAVOR_TILE_ONCE_RULE,
                 )
             gain(state, f, tiles()[kind].gain, kind)
             if kind == "FAV5":
@@ -181,7 +192,7 @@ def adjust(
     if r[kind] < 0:
         raise IllegalMove(
             f"needs {amount_text(-delta, kind)}, has {amount_text(original, kind)}",
-            rule="a faction cannot spend what it does not have",
+            rule=CANNOT_SPEND_MORE_RULE,
         )
 
 
@@ -206,7 +217,7 @@ def _adjust_special(state: TerraMysticaState, f: Faction, kind: str, delta: int)
     r = f.r
     if kind == "PW_TOKEN":
         if delta >= 0:
-            raise IllegalMove("power tokens cannot be gained this way", rule="power tokens")
+            raise IllegalMove("power tokens cannot be gained this way", rule=POWER_TOKENS_RULE)
         kind, delta = "LOSE_PW_TOKEN", -delta
     if kind in ("GAIN_SHIP", "GAIN_TELEPORT"):
         track_name = "ship" if kind == "GAIN_SHIP" else "teleport"
@@ -230,7 +241,7 @@ def _adjust_special(state: TerraMysticaState, f: Faction, kind: str, delta: int)
             else:
                 raise IllegalMove(
                     f"needs {delta} power tokens, has fewer",
-                    rule="a faction cannot give up power tokens it does not have",
+                    rule=POWER_TOKENS_HELD_RULE,
                 )
     elif delta > 0:  # PW
         gain_power(state, f, delta)
@@ -240,7 +251,7 @@ def _adjust_special(state: TerraMysticaState, f: Faction, kind: str, delta: int)
         if r["P3"] < 0:
             raise IllegalMove(
                 f"needs {-delta} power in bowl III, has {r['P3'] - delta}",
-                rule="spent power comes from bowl III",
+                rule=SPENT_POWER_FROM_BOWL_III_RULE,
                 facts=[f"bowls {r['P1'] + delta}/{r['P2']}/{r['P3'] - delta}"],
             )
 
@@ -276,7 +287,7 @@ def pay(
     if short:
         raise IllegalMove(
             f"needs {amounts_text(net)}, has {', '.join(short)}",
-            rule="a faction pays the full cost of what it does",
+            rule=FULL_COST_RULE,
         )
     for kind, amount in net.items():
         adjust(state, f, kind, -amount)
@@ -353,8 +364,7 @@ def cult_moved(state: TerraMysticaState, f: Faction, cult: str, old: int, new: i
         if f.name != "cultists" and should_wait_for_cultists(state, cult):
             raise IllegalMove(
                 f"must wait for the Cultists' decision before stepping onto 10 of {cult}",
-                rule="the Cultists may reach 10 first with steps they are still owed; "
-                "use 'wait' until they have chosen",
+                rule=WAIT_FOR_CULT_STEPS_RULE.format(faction="Cultists"),
             )
         adjust(state, f, "KEY", -1)
         adjust(state, f, "PW", dict(rules().cult_power)[10])

@@ -33,6 +33,14 @@ from gamelog.games.terra_mystica.commands import ADMIN, COMMENT
 from gamelog.games.terra_mystica.header import LEDGER
 from gamelog.games.terra_mystica.ledger import verify
 from gamelog.games.terra_mystica.moves import LogMove
+from gamelog.games.terra_mystica.rulebook import (
+    ADMIN_LINE_RULE,
+    ENGINE_ROWS_RULE,
+    FACTION_COMMANDS_RULE,
+    FIRE_AND_ICE_COMMANDS_RULE,
+    GAME_END_RULE,
+    KNOWN_FACTION_RULE,
+)
 from gamelog.games.terra_mystica.state import Faction, TerraMysticaState
 
 #: Commands only the site's admin may give (no faction prefix).
@@ -62,7 +70,7 @@ def apply(state: TerraMysticaState, move: LogMove) -> list[Event]:
             if state.finished and actor != COMMENT:
                 raise IllegalMove(
                     "the game is over; no command may follow the final scoring",
-                    rule="the game ends after round 6",
+                    rule=GAME_END_RULE,
                 )
             feed(state, actor, command, next_actor)
         except (IllegalMove, SetupError) as error:
@@ -131,19 +139,19 @@ def faction_command(state: TerraMysticaState, f: Faction, c: cmd.Command) -> Non
     if isinstance(c, _ADMIN_ONLY):
         raise IllegalMove(
             f"'{c.text}' is an admin command",
-            rule="admin commands stand on a line of their own, without a faction",
+            rule=ADMIN_LINE_RULE,
         )
     if c.internal:
         raise IllegalMove(
             f"'{c.text}' is written by the engine itself",
-            rule="income, final scoring and effect rows are not typed",
+            rule=ENGINE_ROWS_RULE,
         )
     if isinstance(c, cmd.PickColour | cmd.UnlockTerrain | cmd.GainFor):
         raise IllegalMove(
             f"{f.name} cannot use '{c.text}'",
-            rule="colour picks, terrain unlocks and token trades belong to Fire & Ice factions",
+            rule=FIRE_AND_ICE_COMMANDS_RULE,
         )
-    raise IllegalMove(f"'{c.text}' is not a faction command", rule="faction commands")
+    raise IllegalMove(f"'{c.text}' is not a faction command", rule=FACTION_COMMANDS_RULE)
 
 
 # --- one small handler per faction command (see _FACTION_HANDLERS) ---------------------
@@ -260,7 +268,7 @@ def feed_nested(state: TerraMysticaState, f: Faction, c: cmd.Command) -> None:
 def _unknown_faction(state: TerraMysticaState, actor: str) -> None:
     """A line of a faction that is not in the game (the nearest one as a suggestion)."""
     Roster([f.name for f in state.order if not f.empty_seat]).resolve(
-        actor, rule="a faction line names a faction set up with 'setup FACTION'"
+        actor, rule=KNOWN_FACTION_RULE
     )
 
 

@@ -12,6 +12,10 @@ from __future__ import annotations
 from gamelog.core.errors import IllegalMove
 from gamelog.games.terra_mystica import reach, resources
 from gamelog.games.terra_mystica.components import rules
+from gamelog.games.terra_mystica.rulebook import (
+    RIVER_CONNECTION_FOUNDS_A_TOWN_RULE,
+    RIVER_TOWNS_RULE,
+)
 from gamelog.games.terra_mystica.state import Faction, TerraMysticaState
 
 
@@ -87,7 +91,7 @@ def connect(state: TerraMysticaState, f: Faction, hexes: tuple[str, ...]) -> Non
     if not f.spec.can_connect_across_river:
         raise IllegalMove(
             f"{f.name} cannot connect across a river",
-            rule="only the Mermaids may found a town across one river hex",
+            rule=RIVER_TOWNS_RULE,
         )
     if len(hexes) == 1 and state.board.is_river(hexes[0]):
         land = sorted(h for h in state.board.neighbours[hexes[0]] if not state.board.is_river(h))
@@ -112,6 +116,6 @@ def connect(state: TerraMysticaState, f: Faction, hexes: tuple[str, ...]) -> Non
     if not founded:
         raise IllegalMove(
             f"connecting {', '.join(hexes)} founds no town",
-            rule="a river connection must complete a town",
+            rule=RIVER_CONNECTION_FOUNDS_A_TOWN_RULE,
             facts=[f"{here}: {state.building.get(here, 'empty')}" for here in land],
         )
