@@ -13,7 +13,7 @@ import pytest
 from gamelog.core.cache import cache_dir
 from gamelog.games.terra_mystica import compiled
 from gamelog.games.terra_mystica.board import _build_board, board_for
-from gamelog.games.terra_mystica.components import known_maps, rules
+from gamelog.games.terra_mystica.components import CONSTANTS, MAPS
 from gamelog.games.terra_mystica.records import Record
 
 
@@ -60,7 +60,7 @@ def test_an_unwritable_cache_only_costs_the_build(
 
 
 def test_the_kept_board_is_the_board_the_terrain_gives() -> None:
-    terrain = known_maps()[rules().original_map]
+    terrain = MAPS[CONSTANTS.original_map]
     assert board_for(terrain) == _build_board(terrain)
 
 

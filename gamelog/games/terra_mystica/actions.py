@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from gamelog.core.errors import IllegalMove
 from gamelog.games.terra_mystica import flow, leech, reach, resources, towns
-from gamelog.games.terra_mystica.components import actions as action_spaces
-from gamelog.games.terra_mystica.components import rules
+from gamelog.games.terra_mystica.components import ACTION_SPACES, CONSTANTS
 from gamelog.games.terra_mystica.resources import amount_text, amounts_text
 from gamelog.games.terra_mystica.rulebook import (
     ACTION_HOLDERS_RULE,
@@ -123,7 +122,7 @@ def upgrade(state: TerraMysticaState, f: Faction, where: str, kind: str) -> None
         raise IllegalMove("no upgrades during setup", rule=SETUP_PLACES_DWELLINGS_RULE)
     flow.require_subaction(state, f, "upgrade", {})
     reach.land_hex(state, where)
-    wanted = rules().upgrades_from.get(kind)
+    wanted = CONSTANTS.upgrades_from.get(kind)
     if wanted is None:
         raise IllegalMove(f"unknown building type {kind}", rule=UPGRADES_RULE)
     if where not in state.building or state.colour[where] != f.color:
@@ -143,9 +142,9 @@ def upgrade(state: TerraMysticaState, f: Faction, where: str, kind: str) -> None
             f"{where} holds a {old}; a {kind} is upgraded from a {wanted}",
             rule=UPGRADE_PATH_RULE,
         )
-    if f.buildings[kind] >= rules().building_limits[kind]:
+    if f.buildings[kind] >= CONSTANTS.building_limits[kind]:
         raise IllegalMove(
-            f"all {rules().building_limits[kind]} {kind} are already built",
+            f"all {CONSTANTS.building_limits[kind]} {kind} are already built",
             rule=BUILDING_SUPPLY_RULE,
         )
     offers = leech.note_leech(state, f, where)
@@ -174,7 +173,7 @@ def upgrade(state: TerraMysticaState, f: Faction, where: str, kind: str) -> None
 def advance_building(state: TerraMysticaState, f: Faction, kind: str, free: bool) -> None:
     spec = f.spec.buildings[kind]
     level = f.buildings[kind]
-    limit = rules().building_limits[kind]
+    limit = CONSTANTS.building_limits[kind]
     if level >= limit:
         raise IllegalMove(
             f"all {limit} {kind} are already built",
@@ -294,7 +293,7 @@ def bridge(state: TerraMysticaState, f: Faction, a: str, b: str, allow_illegal: 
     if not allow_illegal:
         if f.r["BRIDGE_COUNT"] == 0:
             raise IllegalMove(
-                f"all {rules().bridges_per_faction} bridges are placed",
+                f"all {CONSTANTS.bridges_per_faction} bridges are placed",
                 rule=THREE_BRIDGES_RULE,
             )
         if b not in state.board.bridgable.get(a, ()):
@@ -322,7 +321,7 @@ def send(state: TerraMysticaState, f: Faction, cult: str, amount: int | None) ->
     spaces = state.cult_spaces[cult]
     steps = 1
     space: int | None = None
-    for i, value in enumerate(rules().cult_spaces):
+    for i, value in enumerate(CONSTANTS.cult_spaces):
         if spaces[i] is None and (not amount or value == amount):
             steps, space = value, i
             break
@@ -392,7 +391,7 @@ def burn(state: TerraMysticaState, f: Faction, amount: int) -> None:
 
 
 def action(state: TerraMysticaState, f: Faction, name: str) -> None:
-    spec = action_spaces().get(name)
+    spec = ACTION_SPACES.get(name)
     if spec is None:
         if name.startswith("ACTH"):
             raise IllegalMove(
@@ -449,7 +448,7 @@ def adjust_command(
     state: TerraMysticaState, f: Faction, delta: int, kind: str, source: str | None
 ) -> None:
     """``+FAV11``, ``+TW3``, ``+EARTH`` and friends: take what the faction is owed."""
-    kind = rules().resource_aliases.get(kind, kind)
+    kind = CONSTANTS.resource_aliases.get(kind, kind)
     r = f.r
     checked = False
     if kind in state.cult_set:

@@ -10,7 +10,7 @@ from gamelog.core.errors import IllegalMove, SetupError
 from gamelog.games.terra_mystica import commands as cmd
 from gamelog.games.terra_mystica import drops, flow, income
 from gamelog.games.terra_mystica.board import board_for
-from gamelog.games.terra_mystica.components import factions, known_maps, rules, tiles
+from gamelog.games.terra_mystica.components import CONSTANTS, FACTIONS, MAPS, TILES
 from gamelog.games.terra_mystica.randomize import SiteRandom, natural_key
 from gamelog.games.terra_mystica.resources import LIMITED_SUPPLY
 from gamelog.games.terra_mystica.rulebook import (
@@ -37,11 +37,11 @@ from gamelog.games.terra_mystica.state import Faction, TerraMysticaState
 def admin_command(state: TerraMysticaState, actor: str, c: cmd.Command) -> None:
     match c:
         case cmd.Option():
-            if c.name not in rules().options:
+            if c.name not in CONSTANTS.options:
                 raise SetupError(
                     f"unknown option {c.name!r}",
                     rule=KNOWN_OPTIONS_RULE,
-                    facts=[f"known: {', '.join(sorted(rules().options))}"],
+                    facts=[f"known: {', '.join(sorted(CONSTANTS.options))}"],
                 )
             if c.name.startswith("fire-and-ice-factions/"):
                 raise SetupError(
@@ -65,7 +65,7 @@ def admin_command(state: TerraMysticaState, actor: str, c: cmd.Command) -> None:
             tiles_now[c.round - 1] = c.tile
             state.score_tiles = tiles_now
             state.gain_scoring_round = -1
-            state.ledger.comment(f"Round {c.round} scoring: {c.tile}, {tiles()[c.tile].display}")
+            state.ledger.comment(f"Round {c.round} scoring: {c.tile}, {TILES[c.tile].display}")
         case cmd.Delete():
             setup_pool(state)
             state.ledger.comment(f"Removing tile {c.tile}")
@@ -78,13 +78,13 @@ def admin_command(state: TerraMysticaState, actor: str, c: cmd.Command) -> None:
         case cmd.MapSelect():
             select_map(state, c.map_id)
         case cmd.FinalScoring():
-            if c.kind not in rules().extra_final_scoring:
+            if c.kind not in CONSTANTS.extra_final_scoring:
                 raise SetupError(
                     f"unknown final scoring {c.kind!r}",
                     rule=FIRE_AND_ICE_FINAL_SCORING_RULE,
-                    facts=[f"known: {', '.join(sorted(rules().extra_final_scoring))}"],
+                    facts=[f"known: {', '.join(sorted(CONSTANTS.extra_final_scoring))}"],
                 )
-            state.final_scoring[c.kind] = rules().final_scoring["network"]
+            state.final_scoring[c.kind] = CONSTANTS.final_scoring["network"]
             state.ledger.comment(f"Added final scoring tile: {c.kind}")
         case cmd.DropFaction():
             drops.drop(state, actor, c.faction)
@@ -132,7 +132,7 @@ def setup_pool(state: TerraMysticaState) -> None:
     if state.pool_ready:
         return
     state.pool_ready = True
-    for name, tile in tiles().items():
+    for name, tile in TILES.items():
         if tile.option is not None and tile.option not in state.options:
             continue
         if tile.kind == "bonus":
@@ -152,7 +152,7 @@ def check_score_tile(state: TerraMysticaState, name: str, other_rounds: list[str
             f"{name} is already the scoring tile of round {other_rounds.index(name) + 1}",
             rule=ONE_COPY_OF_EACH_SCORING_TILE_RULE,
         )
-    tile = tiles().get(name)
+    tile = TILES.get(name)
     if tile is None or tile.kind != "scoring":
         raise SetupError(f"{name} is not a round scoring tile", rule=SCORING_TILES_RULE)
     if tile.option is not None and tile.option not in state.options:
@@ -167,7 +167,7 @@ def set_score_tiles(state: TerraMysticaState, names: tuple[str, ...]) -> None:
         )
     for number, name in enumerate(names, start=1):
         check_score_tile(state, name, list(names[: number - 1]))
-        state.ledger.comment(f"Round {number} scoring: {name}, {tiles()[name].display}")
+        state.ledger.comment(f"Round {number} scoring: {name}, {TILES[name].display}")
     state.score_tiles = list(names)
     state.gain_scoring_round = -1
 
@@ -186,7 +186,7 @@ def randomize(state: TerraMysticaState, version: str, seed: str) -> None:
     pool = sorted(
         (
             name
-            for name, tile in tiles().items()
+            for name, tile in TILES.items()
             if tile.kind == "scoring" and (tile.option is None or tile.option in state.options)
         ),
         key=natural_key,
@@ -206,10 +206,10 @@ def randomize(state: TerraMysticaState, version: str, seed: str) -> None:
     for number, name in enumerate(state.players, start=1):
         state.ledger.comment(f"Player {number}: {name}")
     if "fire-and-ice-final-scoring" in state.options:
-        kinds = sorted(rules().extra_final_scoring)
+        kinds = sorted(CONSTANTS.extra_final_scoring)
         if version != "v1":
             kinds = rng.shuffle(kinds)
-        state.final_scoring[kinds[0]] = rules().final_scoring["network"]
+        state.final_scoring[kinds[0]] = CONSTANTS.final_scoring["network"]
         state.ledger.comment(f"Added final scoring tile: {kinds[0]}")
 
 
@@ -218,13 +218,13 @@ def select_map(state: TerraMysticaState, map_id: str) -> None:
         raise SetupError("the map must be chosen before the factions", rule=SETUP_ORDER_RULE)
     key = map_id.lower()
     if key == "original":
-        key = rules().original_map
-    terrain = known_maps().get(key)
+        key = CONSTANTS.original_map
+    terrain = MAPS.get(key)
     if terrain is None:
         raise SetupError(
             f"map {map_id} is not known",
             rule=KNOWN_MAPS_RULE,
-            facts=[f"known maps: {', '.join(sorted(known_maps()))}"],
+            facts=[f"known maps: {', '.join(sorted(MAPS))}"],
         )
     state.map_id = key
     state.use_board(board_for(terrain))
@@ -235,12 +235,12 @@ def setup_faction(state: TerraMysticaState, name: str) -> None:
     state.ledger.finish_row()
     setup_pool(state)
     flow.advance_state(state, "select-factions")
-    spec = factions().get(name)
+    spec = FACTIONS.get(name)
     if spec is None:
         raise SetupError(
             f"unknown faction {name!r}",
             rule=FACTIONS_OF_THE_BASE_GAME_RULE,
-            facts=[f"known: {', '.join(sorted(factions()))}"],
+            facts=[f"known: {', '.join(sorted(FACTIONS))}"],
         )
     for other in state.order:
         if other.name == name:
@@ -252,7 +252,7 @@ def setup_faction(state: TerraMysticaState, name: str) -> None:
             )
     if state.round or state.phase not in ("select-factions", "wait-for-players"):
         raise SetupError("factions are chosen before the first dwelling", rule=SETUP_ORDER_RULE)
-    f = Faction(spec, start_vp=rules().starting_vp)
+    f = Faction(spec, start_vp=CONSTANTS.starting_vp)
     f.start_player = not state.order
     flow.register_faction(state, f)
     f.start_order = len(state.order)

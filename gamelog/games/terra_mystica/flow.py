@@ -15,7 +15,7 @@ from operator import itemgetter
 
 from gamelog.core.errors import IllegalMove, SetupError
 from gamelog.games.terra_mystica import actions, final_scoring, income, leech, resources
-from gamelog.games.terra_mystica.components import tiles
+from gamelog.games.terra_mystica.components import TILES
 from gamelog.games.terra_mystica.rulebook import (
     ACTION_PHASE_RULE,
     BONUS_TILE_AVAILABLE_RULE,
@@ -445,7 +445,7 @@ def pass_turn(state: TerraMysticaState, f: Faction, tile: str | None) -> None:
         if state.round == 6:
             state.warn("no bonus tile is taken when passing in the last round")
         else:
-            if tiles().get(tile) is None or tiles()[tile].kind != "bonus":
+            if TILES.get(tile) is None or TILES[tile].kind != "bonus":
                 raise IllegalMove(f"{tile} is not a bonus tile", rule=PASS_TAKES_A_BONUS_TILE_RULE)
             if not state.pool.get(tile):
                 raise IllegalMove(
@@ -466,7 +466,7 @@ def pass_turn(state: TerraMysticaState, f: Faction, tile: str | None) -> None:
 
 def pass_vp(state: TerraMysticaState, f: Faction) -> None:
     for name in f.held("BON") + f.held("FAV"):
-        for kind, table in tiles()[name].pass_vp.items():
+        for kind, table in TILES[name].pass_vp.items():
             level = f.buildings.get(kind, f.tracks.get(kind, 0))
             points = table[level] if level < len(table) else table[-1]
             if points:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from gamelog.core.errors import IllegalMove
 from gamelog.games.terra_mystica import flow, resources
-from gamelog.games.terra_mystica.components import tiles
+from gamelog.games.terra_mystica.components import TILES
 from gamelog.games.terra_mystica.rulebook import INCOME_AFTER_PASSING_RULE, INCOME_ONCE_RULE
 from gamelog.games.terra_mystica.state import Faction, Pending, TerraMysticaState
 
@@ -46,15 +46,15 @@ def faction_income(state: TerraMysticaState, f: Faction, mask: int = 15) -> list
                     buildings[resource] = buildings.get(resource, 0) + amount
     if mask & 2 and f.passed:
         for name in f.tiles["bonus"]:
-            for resource, amount in tiles()[name].income.items():
+            for resource, amount in TILES[name].income.items():
                 bonus[resource] = bonus.get(resource, 0) + amount
     if mask & 8:
         for name in f.tiles["favor"]:
-            for resource, amount in tiles()[name].income.items():
+            for resource, amount in TILES[name].income.items():
                 favors[resource] = favors.get(resource, 0) + amount
     tile_name = state.current_score_tile()
     if mask & 1 and tile_name is not None and state.round != 6:
-        tile = tiles()[tile_name]
+        tile = TILES[tile_name]
         times = f.r[tile.cult] // tile.req
         for resource, amount in tile.income.items():
             scoring[resource] = amount * times

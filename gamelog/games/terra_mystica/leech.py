@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from gamelog.core.errors import IllegalMove
 from gamelog.games.terra_mystica import flow, resources
-from gamelog.games.terra_mystica.components import rules
+from gamelog.games.terra_mystica.components import CONSTANTS
 from gamelog.games.terra_mystica.rulebook import (
     DECLINE_ONLY_OFFERED_RULE,
     LEECH_AT_MOST_OFFERED_RULE,
@@ -27,7 +27,7 @@ def compute_leech(state: TerraMysticaState, where: str) -> dict[str, int]:
     if not state.round:
         return {}
     colour = state.colour[where]
-    strength = rules().building_power
+    strength = CONSTANTS.building_power
     offers: dict[str, int] = {}
     for other in state.adjacent(where):
         kind = state.building.get(other)

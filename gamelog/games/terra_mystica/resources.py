@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from gamelog.core.errors import IllegalMove
 from gamelog.games.terra_mystica import towns
-from gamelog.games.terra_mystica.components import Amounts, rules, tiles
+from gamelog.games.terra_mystica.components import CONSTANTS, TILES, Amounts
 from gamelog.games.terra_mystica.rulebook import (
     CANNOT_SPEND_MORE_RULE,
     FAVOR_TILE_ONCE_RULE,
@@ -80,11 +80,11 @@ _SPECIAL_KINDS = frozenset(
     {"PW", "PW_TOKEN", "LOSE_PW_TOKEN", "GAIN_SHIP", "GAIN_TELEPORT", "GAIN_ACTION"}
 )
 #: Resources with a ceiling, and the key holding it.
-_CAPS = {"P": "MAX_P", **{cult: f"MAX_{cult}" for cult in rules().cults}}
+_CAPS = {"P": "MAX_P", **{cult: f"MAX_{cult}" for cult in CONSTANTS.cults}}
 
 
 #: Tile name -> "bonus", "favor", "town" or "scoring".
-_TILE_KINDS = {name: tile.kind for name, tile in tiles().items()}
+_TILE_KINDS = {name: tile.kind for name, tile in TILES.items()}
 
 
 #: Limited supplies besides the tiles.
@@ -121,7 +121,7 @@ def adjust(
     state: TerraMysticaState, f: Faction, kind: str, delta: int, source: str | None = None
 ) -> None:
     """Change ``f``'s holding of ``kind`` (a canonical resource name, see
-    ``components.rules().resource_aliases``) by ``delta`` with all its side effects."""
+    ``CONSTANTS.resource_aliases``) by ``delta`` with all its side effects."""
     r = f.r
     if kind in _PLAIN:
         # Coins, workers, VP, power bowls: no cap, no supply, no side effect
@@ -170,13 +170,13 @@ def adjust(
                     f"already holds {kind}",
                     rule=FAVOR_TILE_ONCE_RULE,
                 )
-            gain(state, f, tiles()[kind].gain, kind)
+            gain(state, f, TILES[kind].gain, kind)
             if kind == "FAV5":
                 for where in f.locations:
                     towns.detect_towns_from(state, f, where)
         elif tile_kind == "town":
             for _ in range(delta):
-                gain(state, f, tiles()[kind].gain, "TW")
+                gain(state, f, TILES[kind].gain, "TW")
         elif tile_kind == "bonus":
             r["C"] += state.bonus_coins.get(kind, 0)
             state.bonus_coins[kind] = 0
@@ -261,7 +261,7 @@ def round_gain_scoring(state: TerraMysticaState) -> tuple[str, dict[str, int]]:
     if state.gain_scoring_round != state.round:
         state.gain_scoring_round = state.round
         name = state.current_score_tile()
-        tile = tiles()[name] if name is not None else None
+        tile = TILES[name] if name is not None else None
         if tile is not None and tile.mode == "gain":
             state.gain_scoring = (tile.name, tile.vp)
         else:
@@ -322,7 +322,7 @@ def maybe_score_tile(state: TerraMysticaState, f: Faction, kind: str, mode: str)
     name = state.current_score_tile()
     if name is None:
         return
-    tile = tiles()[name]
+    tile = TILES[name]
     points = tile.vp.get(kind)
     if points and tile.mode == mode:
         adjust(state, f, "VP", points, name)
@@ -342,7 +342,7 @@ def maybe_special(state: TerraMysticaState, f: Faction, kind: str, mode: str) ->
 
 def score_favor_builds(state: TerraMysticaState, f: Faction, building: str) -> None:
     for name in f.held("FAV"):
-        points = tiles()[name].build_vp.get(building)
+        points = TILES[name].build_vp.get(building)
         if points:
             adjust(state, f, "VP", points, name)
 
@@ -350,7 +350,7 @@ def score_favor_builds(state: TerraMysticaState, f: Faction, building: str) -> N
 def cult_moved(state: TerraMysticaState, f: Faction, cult: str, old: int, new: int) -> None:
     """Power for passing 3, 5 and 7, and the town key needed to step onto 10."""
     r = f.r
-    for threshold, power in rules().cult_power:
+    for threshold, power in CONSTANTS.cult_power:
         if threshold == 10:
             continue
         if old < threshold <= new:
@@ -367,7 +367,7 @@ def cult_moved(state: TerraMysticaState, f: Faction, cult: str, old: int, new: i
                 rule=WAIT_FOR_CULT_STEPS_RULE.format(faction="Cultists"),
             )
         adjust(state, f, "KEY", -1)
-        adjust(state, f, "PW", dict(rules().cult_power)[10])
+        adjust(state, f, "PW", dict(CONSTANTS.cult_power)[10])
         for other in state.order:
             if other is not f:
                 other.r[f"MAX_{cult}"] = 9

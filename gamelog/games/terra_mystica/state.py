@@ -26,12 +26,12 @@ from gamelog.games.terra_mystica import commands as cmd
 from gamelog.games.terra_mystica.board import Board, board_for
 from gamelog.games.terra_mystica.commands import Entry
 from gamelog.games.terra_mystica.components import (
+    CONSTANTS,
+    MAPS,
+    TILES,
     FactionSpec,
     Track,
     empty_seat_spec,
-    known_maps,
-    rules,
-    tiles,
 )
 from gamelog.games.terra_mystica.header import Header
 from gamelog.games.terra_mystica.ledger import Ledger
@@ -102,12 +102,12 @@ class Faction:
         self.exchange_rates = spec.exchange_rates
         r: dict[str, int] = defaultdict(int)
         r.update(spec.start)
-        for cult in rules().cults:
+        for cult in CONSTANTS.cults:
             r[f"MAX_{cult}"] = 10
         r["VP"] = start_vp
         r["MAX_P"] = spec.priest_cap
-        r["TOWN_SIZE"] = rules().town_power
-        r["BRIDGE_COUNT"] = rules().bridges_per_faction
+        r["TOWN_SIZE"] = CONSTANTS.town_power
+        r["BRIDGE_COUNT"] = CONSTANTS.bridges_per_faction
         for kind, value in spec.ranges.items():
             r[f"{kind}_range"] = value
         self.r = r
@@ -216,11 +216,11 @@ class TerraMysticaState:
         self.gain_scoring_round = -1
         #: The round scoring tile that pays VP for gains this round, and its table.
         self.gain_scoring: tuple[str, dict[str, int]] = ("", {})
-        self.final_scoring: dict[str, tuple[int, ...]] = dict(rules().final_scoring)
-        self.cults = rules().cults
+        self.final_scoring: dict[str, tuple[int, ...]] = dict(CONSTANTS.final_scoring)
+        self.cults = CONSTANTS.cults
         self.cult_set = frozenset(self.cults)
         self.cult_spaces: dict[str, list[str | None]] = {
-            cult: [None] * len(rules().cult_spaces) for cult in self.cults
+            cult: [None] * len(CONSTANTS.cult_spaces) for cult in self.cults
         }
 
         # The factions and the flow of play.
@@ -243,8 +243,8 @@ class TerraMysticaState:
         self.warnings: list[str] = []
 
         # The map.
-        self.map_id = rules().original_map
-        self.use_board(board_for(known_maps()[self.map_id]))
+        self.map_id = CONSTANTS.original_map
+        self.use_board(board_for(MAPS[self.map_id]))
 
     def use_board(self, board: Board) -> None:
         self.board = board
@@ -337,7 +337,7 @@ class TerraMysticaState:
         level = f.tracks["ship"]
         if with_bonus and f.spec.ship.max_level and not f.passed:
             for tile in f.tiles["bonus"]:
-                level += tiles()[tile].ship_bonus
+                level += TILES[tile].ship_bonus
         return level
 
     def measure(self, f: Faction, kind: str) -> float:

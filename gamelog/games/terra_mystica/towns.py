@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from gamelog.core.errors import IllegalMove
 from gamelog.games.terra_mystica import reach, resources
-from gamelog.games.terra_mystica.components import rules
+from gamelog.games.terra_mystica.components import CONSTANTS
 from gamelog.games.terra_mystica.rulebook import (
     RIVER_CONNECTION_FOUNDS_A_TOWN_RULE,
     RIVER_TOWNS_RULE,
@@ -54,7 +54,7 @@ def detect_towns_from(state: TerraMysticaState, f: Faction, where: str) -> int:
     power = count = 0
     seen = {where}
     stack = [where]
-    strength = rules().building_power
+    strength = CONSTANTS.building_power
     building, built = state.building, f.built
     neighbours, bridged = state.board.neighbours, state.bridged
     skips = state.skip if f.spec.can_connect_across_river else None
@@ -75,7 +75,7 @@ def detect_towns_from(state: TerraMysticaState, f: Faction, where: str) -> int:
             if other in built and other not in seen:
                 seen.add(other)
                 stack.append(other)
-    if power < f.r["TOWN_SIZE"] or count < rules().town_buildings:
+    if power < f.r["TOWN_SIZE"] or count < CONSTANTS.town_buildings:
         return 0
     tiles_left = state.town_tiles_left()
     if not tiles_left:

@@ -19,7 +19,7 @@ from lark import Token, Transformer
 from gamelog.games.terra_mystica import commands as cmd
 from gamelog.games.terra_mystica import rewrites
 from gamelog.games.terra_mystica.commands import ADMIN, COMMENT, Entry
-from gamelog.games.terra_mystica.components import rules
+from gamelog.games.terra_mystica.components import CONSTANTS
 from gamelog.games.terra_mystica.records import Record
 
 #: Source lines of the chunk being parsed, by chunk line number (for command texts).
@@ -108,12 +108,12 @@ def _first(children: list[Any], kind: str) -> Token | None:
 
 def _resource(word: str) -> str:
     upper = word.upper()
-    return rules().resource_aliases.get(upper, upper)
+    return CONSTANTS.resource_aliases.get(upper, upper)
 
 
 def _colour(word: str) -> str:
     lower = str(word).lower()
-    return rules().colour_aliases.get(lower, lower)
+    return CONSTANTS.colour_aliases.get(lower, lower)
 
 
 def _hex_or_river(word: str) -> str:
@@ -130,7 +130,7 @@ class ToCommands(Transformer):
 
     def upgrade(self, c: list[Any]) -> cmd.Command:
         name = " ".join(str(c[1]).upper().split())
-        return cmd.Upgrade("", c[0].upper(), rules().building_names.get(name, name))
+        return cmd.Upgrade("", c[0].upper(), CONSTANTS.building_names.get(name, name))
 
     def send(self, c: list[Any]) -> cmd.Command:
         return cmd.Send("", str(c[1]).upper(), _int(_first(c, "INT")))
