@@ -356,11 +356,12 @@ def convert(
     for record in state.pending_offers(f):
         record.tainted = "convert"
     rates = f.exchange_rates
-    if f.r["CONVERT_W_TO_P"]:
+    limit = f.r["CONVERT_W_TO_P"]  # the Darklings' stronghold grants it (data)
+    if limit:
         rates = {k: dict(v) for k, v in rates.items()}
-        if to_count > 3:
+        if to_count > limit:
             raise IllegalMove(
-                "at most 3 workers can be turned into priests",
+                f"at most {limit} workers can be turned into priests",
                 rule=PRIESTS_FROM_WORKERS_RULE,
             )
         rates.setdefault("W", {})["P"] = 1

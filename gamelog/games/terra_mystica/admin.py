@@ -12,7 +12,6 @@ from gamelog.games.terra_mystica import drops, flow, income
 from gamelog.games.terra_mystica.board import board_for
 from gamelog.games.terra_mystica.components import CONSTANTS, FACTIONS, MAPS, TILES
 from gamelog.games.terra_mystica.randomize import SiteRandom, natural_key
-from gamelog.games.terra_mystica.resources import LIMITED_SUPPLY
 from gamelog.games.terra_mystica.rulebook import (
     AUTOMATIC_INCOME_RULE,
     BASE_GAME_FACTIONS_RULE,
@@ -142,7 +141,7 @@ def setup_pool(state: TerraMysticaState) -> None:
             state.pool[name] = tile.count
             if tile.kind == "town":
                 state.town_tile_names.append(name)
-    state.pool.update(LIMITED_SUPPLY)
+    state.pool.update(CONSTANTS.limited_supply)
 
 
 def check_score_tile(state: TerraMysticaState, name: str, other_rounds: list[str]) -> None:

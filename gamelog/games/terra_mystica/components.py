@@ -71,6 +71,9 @@ class Constants(Record):
     original_map: str
     options: dict[str, str]
     extra_final_scoring: dict[str, str]
+    #: Supplies besides the tiles: the Darklings' priests from workers, the Fakirs'
+    #: carpet range, town keys.
+    limited_supply: dict[str, int]
 
 
 def _constants(raw: dict[str, Any]) -> Constants:
@@ -94,6 +97,7 @@ def _constants(raw: dict[str, Any]) -> Constants:
         original_map=raw["original_map"],
         options=dict(raw["options"]),
         extra_final_scoring=dict(raw["extra_final_scoring"]),
+        limited_supply=dict(raw["limited_supply"]),
     )
 
 
@@ -147,6 +151,8 @@ class FactionSpec(Record):
     fixed_transform_spades: int
     pass_vp_per_connecting_bridge: int
     can_connect_across_river: bool
+    #: The faction's abilities its numbers cannot state, by hook point (abilities.py).
+    hooks: dict[str, str]
 
 
 def _track(raw: dict[str, Any] | None) -> Track | None:
@@ -200,6 +206,7 @@ def _faction(name: str, raw: dict[str, Any], base_rates: dict[str, dict[str, int
         fixed_transform_spades=raw.get("fixed_transform_spades", 0),
         pass_vp_per_connecting_bridge=raw.get("pass_vp_per_connecting_bridge", 0),
         can_connect_across_river=raw.get("can_connect_across_river", False),
+        hooks=dict(raw.get("hooks", {})),
     )
 
 
@@ -226,6 +233,7 @@ def empty_seat_spec(name: str) -> FactionSpec:
         fixed_transform_spades=0,
         pass_vp_per_connecting_bridge=0,
         can_connect_across_river=False,
+        hooks={},
     )
 
 

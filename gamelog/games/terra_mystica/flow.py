@@ -14,7 +14,14 @@ from collections.abc import Callable
 from operator import itemgetter
 
 from gamelog.core.errors import IllegalMove, SetupError
-from gamelog.games.terra_mystica import actions, final_scoring, income, leech, resources
+from gamelog.games.terra_mystica import (
+    abilities,
+    actions,
+    final_scoring,
+    income,
+    leech,
+    resources,
+)
 from gamelog.games.terra_mystica.components import TILES
 from gamelog.games.terra_mystica.rulebook import (
     ACTION_PHASE_RULE,
@@ -471,13 +478,7 @@ def pass_vp(state: TerraMysticaState, f: Faction) -> None:
             points = table[level] if level < len(table) else table[-1]
             if points:
                 resources.adjust(state, f, "VP", points, name)
-    per_bridge = f.spec.pass_vp_per_connecting_bridge
-    if per_bridge and f.buildings["SH"]:
-        for a, b, colour in state.bridges:
-            if colour == f.color and all(
-                h in state.building and state.colour[h] == f.color for h in (a, b)
-            ):
-                resources.adjust(state, f, "VP", per_bridge, "SH")
+    abilities.pass_vp(state, f)
 
 
 # --- rows the engine writes itself -----------------------------------------------

@@ -9,7 +9,7 @@ steps, a town tile's key, a cult step's power, a round scoring tile's VP).
 from __future__ import annotations
 
 from gamelog.core.errors import IllegalMove
-from gamelog.games.terra_mystica import towns
+from gamelog.games.terra_mystica import abilities, flow, towns
 from gamelog.games.terra_mystica.components import CONSTANTS, TILES, Amounts
 from gamelog.games.terra_mystica.rulebook import (
     CANNOT_SPEND_MORE_RULE,
@@ -85,10 +85,6 @@ _CAPS = {"P": "MAX_P", **{cult: f"MAX_{cult}" for cult in CONSTANTS.cults}}
 
 #: Tile name -> "bonus", "favor", "town" or "scoring".
 _TILE_KINDS = {name: tile.kind for name, tile in TILES.items()}
-
-
-#: Limited supplies besides the tiles.
-LIMITED_SUPPLY = {"CONVERT_W_TO_P": 3, "carpet_range": 3, "KEY": 100}
 
 _NAMES = {
     "C": ("coin", "coins"),
@@ -361,10 +357,12 @@ def cult_moved(state: TerraMysticaState, f: Faction, cult: str, old: int, new: i
             if "manual-fav5" not in state.options:
                 f.cult_blocked.add(cult)
             return
-        if f.name != "cultists" and should_wait_for_cultists(state, cult):
+        holder = abilities.waiting_for(state, f, cult)
+        if holder is not None:
             raise IllegalMove(
-                f"must wait for the Cultists' decision before stepping onto 10 of {cult}",
-                rule=WAIT_FOR_CULT_STEPS_RULE.format(faction="Cultists"),
+                f"must wait for the {flow.possessive(holder.display)} decision "
+                f"before stepping onto 10 of {cult}",
+                rule=WAIT_FOR_CULT_STEPS_RULE.format(faction=holder.display),
             )
         adjust(state, f, "KEY", -1)
         adjust(state, f, "PW", dict(CONSTANTS.cult_power)[10])
@@ -375,23 +373,3 @@ def cult_moved(state: TerraMysticaState, f: Faction, cult: str, old: int, new: i
         adjust(state, f, "KEY", 1)
         for other in state.order:
             other.r[f"MAX_{cult}"] = 10
-
-
-def should_wait_for_cultists(state: TerraMysticaState, cult: str) -> bool:
-    if "loose-cultist-ordering" in state.options:
-        return False
-    cultists = state.factions.get("cultists")
-    if cultists is None or not cultists.r["KEY"]:
-        return False
-    owed = 0
-    events: set[int] = set()
-    for record in state.action_required:
-        if record.faction == "cultists" and record.type == "cult":
-            owed += 1
-        elif (
-            record.type == "leech"
-            and record.from_faction == "cultists"
-            and not cultists.leech_cult_gained[record.leech_id]
-        ):
-            events.add(record.leech_id)
-    return cultists.r[cult] + owed + len(events) >= 10

@@ -4,9 +4,10 @@ Two kinds, both as on the site (``clean_commands`` and the command stream of
 ``jsnell/terra-mystica``):
 
 * one faction line: spellings of 2013 logs it still accepts (``+BON5`` for the
-  first bonus tile, ``pass. +BON5``, an Engineers' bridge paid by hand), and
-  commands written in an order the site plays differently (a build before the
-  terraform it needs); the line's answers to power offers are taken first;
+  first bonus tile, ``pass. +BON5``, and a faction's own: the ``line`` hook of
+  its data, such as the Engineers' bridge paid by hand), and commands written in
+  an order the site plays differently (a build before the terraform it needs);
+  the line's answers to power offers are taken first;
 * the whole stream: two identical ``+X`` of one faction in a row are one
   ``+2X``; ``player-count`` is set aside.
 """
@@ -15,21 +16,50 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from gamelog.games.terra_mystica import commands as cmd
 from gamelog.games.terra_mystica.commands import ADMIN, Entry
+from gamelog.games.terra_mystica.components import FACTIONS
+
+# --- a faction's own spellings (the ``line`` hook of the data) ----------------------
+
+
+def bridge_paid_by_hand(out: list[cmd.Command]) -> None:
+    """Engineers (2013): the bridge action ACTE written as its price, ``-2W`` before a
+    ``bridge``, or as ``convert 2W to 1BRIDGE``."""
+    for i, c in enumerate(out):
+        paid_bridge = isinstance(c, cmd.Adjust) and c.delta == -2 and c.kind == "W"
+        converted = isinstance(c, cmd.Convert) and c.to_type == "BRIDGE" and c.from_type == "W"
+        if (paid_bridge and i + 1 < len(out) and isinstance(out[i + 1], cmd.Bridge)) or (
+            converted and c.from_count == 2
+        ):
+            out[i] = cmd.Action("action ACTE", "ACTE")
+
+
+#: Every ``line`` hook by the name the data gives it.
+LINE_HOOKS: dict[str, Callable[[list[cmd.Command]], None]] = {
+    hook.__name__: hook for hook in (bridge_paid_by_hand,)
+}
+
+
+@cache
+def _line_hook(faction: str) -> Callable[[list[cmd.Command]], None] | None:
+    spec = FACTIONS.get(faction)
+    name = spec.hooks.get("line") if spec is not None else None
+    return LINE_HOOKS[name] if name is not None else None
+
 
 # --- one faction line -----------------------------------------------------------
 
 
 def may_be_rewritten(faction: str, command: cmd.Command) -> bool:
     """Whether a line holding only ``command`` could be changed by ``faction_line``
-    (a ``+BONn``, or an Engineers' bridge conversion)."""
-    kind = type(command)
-    if kind is cmd.Adjust:
-        return command.kind.startswith("BON") or faction == "engineers"
-    return kind is cmd.Convert and faction == "engineers"
+    (a ``+BONn``, or anything of a faction with its own spellings)."""
+    if _line_hook(faction) is not None:
+        return True
+    return type(command) is cmd.Adjust and command.kind.startswith("BON")
 
 
 def faction_line(faction: str, commands: list[cmd.Command]) -> list[cmd.Command]:
@@ -44,14 +74,9 @@ def faction_line(faction: str, commands: list[cmd.Command]) -> list[cmd.Command]
 def _legacy_rewrites(faction: str, typed: list[cmd.Command]) -> list[cmd.Command]:
     """Spellings of 2013 logs that the online engine still accepts."""
     out = list(typed)
-    if faction == "engineers":
-        for i, c in enumerate(out):
-            paid_bridge = isinstance(c, cmd.Adjust) and c.delta == -2 and c.kind == "W"
-            converted = isinstance(c, cmd.Convert) and c.to_type == "BRIDGE" and c.from_type == "W"
-            if (paid_bridge and i + 1 < len(out) and isinstance(out[i + 1], cmd.Bridge)) or (
-                converted and c.from_count == 2
-            ):
-                out[i] = cmd.Action("action ACTE", "ACTE")
+    own = _line_hook(faction)
+    if own is not None:
+        own(out)
     # "pass. +bonN" and a line starting "+bonN": pass taking that tile.
     for i, c in enumerate(out):
         if (
