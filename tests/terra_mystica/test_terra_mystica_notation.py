@@ -31,12 +31,6 @@ def final_vp(text: str) -> dict[str, int]:
     return {f.name: f.r["VP"] for f in result.state.order}
 
 
-def test_2013_dialect_game_scores_like_the_modern_log() -> None:
-    text = (SAMPLES / "game_2013_dialect.txt").read_text()
-    assert "Witches: +Bon4" in text and "\nstart\n" in text and "Build" in text
-    assert final_vp(text) == EXPECTED["4pLeague_S60_D1L1_G2.txt"]
-
-
 def test_keywords_hexes_and_factions_are_case_insensitive() -> None:
     text = (CORPUS / "commands" / "4pLeague_S1_D1L1_G3.txt").read_text()
     assert final_vp(text.upper()) == EXPECTED["4pLeague_S1_D1L1_G3.txt"]
