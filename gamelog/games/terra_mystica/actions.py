@@ -56,6 +56,9 @@ from gamelog.games.terra_mystica.state import Faction, TerraMysticaState
 _TRACK_NAMES = {"ship": "shipping", "dig": "digging"}
 
 
+# --- buildings ------------------------------------------------------------------------
+
+
 def build(state: TerraMysticaState, f: Faction, where: str) -> None:
     free = state.round == 0
     reach.land_hex(state, where)
@@ -186,6 +189,9 @@ def advance_building(state: TerraMysticaState, f: Faction, kind: str, free: bool
     f.buildings[kind] = level + 1
 
 
+# --- terrain and bridges --------------------------------------------------------------
+
+
 def transform(state: TerraMysticaState, f: Faction, where: str, colour: str | None) -> None:
     reach.land_hex(state, where)
     cost, gain, teleport, spades, colour = reach.transform_cost(state, f, where, colour)
@@ -312,6 +318,9 @@ def bridge(state: TerraMysticaState, f: Faction, a: str, b: str, allow_illegal: 
     state.bridges.append((a, b, f.color))
     towns.detect_towns_from(state, f, a)
     towns.detect_towns_from(state, f, b)
+
+
+# --- priests, conversions, power actions, tracks --------------------------------------
 
 
 def send(state: TerraMysticaState, f: Faction, cult: str, amount: int | None) -> None:
@@ -443,6 +452,9 @@ def advance(state: TerraMysticaState, f: Faction, track_name: str) -> None:
     if level < len(track.advance_gain):
         resources.gain(state, f, track.advance_gain[level], f"advance_{track_name}")
     f.tracks[track_name] = level + 1
+
+
+# --- free adjustments and the end of a turn -------------------------------------------
 
 
 def adjust_command(

@@ -42,6 +42,9 @@ def _groups(locations: list[str], links: dict[str, list[str]]) -> dict[str, int]
     return groups
 
 
+# --- networks -------------------------------------------------------------------------
+
+
 def compute_network(state: TerraMysticaState, f: Faction) -> None:
     """Largest group of own buildings linked by adjacency, bridges, the
     Mermaids' river towns, or shipping (tunnel/carpet range instead)."""
@@ -103,6 +106,9 @@ def _extra_measures(
     if "building-on-edge" in wanted:
         on_edge = Counter(number for here, number in clique.items() if here in board.edge)
         f.measures["building-on-edge"] = max(on_edge.values(), default=0)
+
+
+# --- the final scoring ----------------------------------------------------------------
 
 
 def rank_and_score(state: TerraMysticaState, kind: str, points: tuple[int, ...]) -> None:

@@ -21,6 +21,8 @@ from gamelog.games.terra_mystica.rulebook import (
 )
 from gamelog.games.terra_mystica.state import Faction, Pending, TerraMysticaState
 
+# --- offers ---------------------------------------------------------------------------
+
 
 def compute_leech(state: TerraMysticaState, where: str) -> dict[str, int]:
     """Power offered to each neighbouring colour by a building on ``where``."""
@@ -73,6 +75,9 @@ def note_leech(state: TerraMysticaState, builder: Faction, where: str) -> dict[s
         if colour not in state.ledger.leech:
             state.ledger.report_leech(colour, amount)
     return offers
+
+
+# --- answers --------------------------------------------------------------------------
 
 
 def leech(state: TerraMysticaState, f: Faction, power: int, source: str | None) -> None:
@@ -130,7 +135,7 @@ def leech(state: TerraMysticaState, f: Faction, power: int, source: str | None) 
     can_gain = f.power_gainable()
     for record in state.pending_offers(f):
         if not can_gain and record.actual:
-            cultist_maybe_gain_power(state, record)
+            maybe_all_declined(state, record)
         record.actual = min(record.actual, can_gain)
 
 
@@ -146,7 +151,7 @@ def decline(state: TerraMysticaState, f: Faction, amount: int | None, source: st
         if record.amount == amount and record.from_faction == source:
             builder = state.factions[record.from_faction]
             builder.leech_rejected[record.leech_id] += 1
-            cultist_maybe_gain_power(state, record)
+            maybe_all_declined(state, record)
             state.action_required.remove(record)
             return 1
     offers = [f"{r.amount} from {r.from_faction}" for r in state.pending_offers(f)]
@@ -157,7 +162,7 @@ def decline(state: TerraMysticaState, f: Faction, amount: int | None, source: st
     )
 
 
-def cultist_maybe_gain_power(state: TerraMysticaState, record: Pending) -> None:
+def maybe_all_declined(state: TerraMysticaState, record: Pending) -> None:
     """When the last open offer of a build is declined, a builder with a leech
     effect (Cultists) gets its consolation (errata-cultist-power)."""
     builder = state.factions[record.from_faction]

@@ -113,6 +113,9 @@ def amounts_text(amounts: Amounts) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
+# --- gaining and paying ---------------------------------------------------------------
+
+
 def adjust(
     state: TerraMysticaState, f: Faction, kind: str, delta: int, source: str | None = None
 ) -> None:
@@ -314,6 +317,9 @@ def gain_power(state: TerraMysticaState, f: Faction, count: int) -> int:
     return count
 
 
+# --- VP and specials triggered by gains, builds and spending --------------------------
+
+
 def maybe_score_tile(state: TerraMysticaState, f: Faction, kind: str, mode: str) -> None:
     name = state.current_score_tile()
     if name is None:
@@ -341,6 +347,9 @@ def score_favor_builds(state: TerraMysticaState, f: Faction, building: str) -> N
         points = TILES[name].build_vp.get(building)
         if points:
             adjust(state, f, "VP", points, name)
+
+
+# --- cult tracks ----------------------------------------------------------------------
 
 
 def cult_moved(state: TerraMysticaState, f: Faction, cult: str, old: int, new: int) -> None:
