@@ -1,14 +1,15 @@
-"""What each faction command does: build, upgrade, terraform, dig, bridges, priests,
-conversions, power actions, tracks, and the free ``+X``/``-X`` adjustments (favor
-and town tiles, owed cult steps, spades thrown away).
+"""What each faction command does: build, upgrade, bridges, priests, conversions,
+power actions, tracks, and the free ``+X``/``-X`` adjustments (favor and town
+tiles, owed cult steps, spades thrown away). Terraforming and digging are in
+terraform.py.
 """
 
 from __future__ import annotations
 
 from gamelog.core.errors import IllegalMove
-from gamelog.games.terra_mystica import flow, leech, reach, resources, towns
+from gamelog.games.terra_mystica import flow, leech, reach, resources, terraform, towns
 from gamelog.games.terra_mystica.components import ACTION_SPACES, CONSTANTS
-from gamelog.games.terra_mystica.resources import amount_text, amounts_text
+from gamelog.games.terra_mystica.resources import amount_text
 from gamelog.games.terra_mystica.rulebook import (
     ACTION_HOLDERS_RULE,
     ACTION_SPACE_ONCE_RULE,
@@ -23,16 +24,13 @@ from gamelog.games.terra_mystica.rulebook import (
     CULT_STEPS_GIVEN_BACK_RULE,
     CULT_TRACKS_RULE,
     DONE_AFTER_AN_ACTION_RULE,
-    DUG_SPADES_ON_ONE_HEX_RULE,
     DUG_SPADES_USED_RULE,
-    EMPTY_HEXES_TERRAFORMED_RULE,
     EXCHANGE_RATE_RULE,
     EXCHANGE_RATES_RULE,
     FAVOR_TILES_FROM_TEMPLES_RULE,
     FREE_DWELLING_ON_HOME_TERRAIN_RULE,
     FREE_GAINS_OWED_RULE,
     INITIAL_DWELLINGS_ON_HOME_TERRAIN_RULE,
-    LEFTOVER_SPADES_GO_HOME_RULE,
     ONE_BUILDING_PER_HEX_RULE,
     OWN_BUILDINGS_UPGRADED_RULE,
     POWER_FROM_BOWL_III_RULE,
@@ -40,11 +38,8 @@ from gamelog.games.terra_mystica.rulebook import (
     PRIEST_TO_CULT_RULE,
     PRIESTS_FROM_WORKERS_RULE,
     SETUP_PLACES_DWELLINGS_RULE,
-    SPADE_COST_RULE,
-    SPADE_PER_STEP_RULE,
     STEPS_ON_ONE_TRACK_RULE,
     TERRAFORM_BEFORE_DWELLING_RULE,
-    TERRAFORMING_CHANGES_TERRAIN_RULE,
     THREE_BRIDGES_RULE,
     TOWN_TILE_FROM_A_TOWN_RULE,
     TRACK_TOP_RULE,
@@ -94,7 +89,7 @@ def build(state: TerraMysticaState, f: Faction, where: str) -> None:
                 f"{where} is {state.colour[where]}, not {f.name}' home terrain {f.color}",
                 rule=INITIAL_DWELLINGS_ON_HOME_TERRAIN_RULE,
             )
-        transform(state, f, where, f.color)
+        terraform.transform(state, f, where, f.color)
     else:
         cost, gain, teleport = reach.check_reachable(state, f, where)
         if teleport:
@@ -189,96 +184,7 @@ def advance_building(state: TerraMysticaState, f: Faction, kind: str, free: bool
     f.buildings[kind] = level + 1
 
 
-# --- terrain and bridges --------------------------------------------------------------
-
-
-def transform(state: TerraMysticaState, f: Faction, where: str, colour: str | None) -> None:
-    reach.land_hex(state, where)
-    cost, gain, teleport, spades, colour = reach.transform_cost(state, f, where, colour)
-    if state.colour[where] == colour:
-        raise IllegalMove(f"{where} already is {colour}", rule=TERRAFORMING_CHANGES_TERRAIN_RULE)
-    if where in state.building:
-        raise IllegalMove(
-            f"{where} holds a building",
-            rule=EMPTY_HEXES_TERRAFORMED_RULE,
-        )
-    if spades:
-        if not f.passed:
-            flow.require_subaction(
-                state,
-                f,
-                "transform",
-                {
-                    "transform": f.allowed_sub.get("transform", 1) - 1,
-                    "build": f.allowed_sub.get("build", 0),
-                },
-            )
-        if (
-            "loose-multi-spade" not in state.options
-            and f.require_home_terrain_tf
-            and colour != f.color
-        ):
-            raise IllegalMove(
-                f"a second hex cannot be turned to a non-home terrain ({colour}) in this action",
-                rule=LEFTOVER_SPADES_GO_HOME_RULE,
-            )
-    if teleport:
-        f.teleport_to = where
-    if cost.get("SPADE", 0) > f.r["SPADE"]:
-        raise IllegalMove(
-            f"{where} needs {amount_text(cost['SPADE'], 'SPADE')} from {state.colour[where]} "
-            f"to {colour}, has {amount_text(f.r['SPADE'], 'SPADE')}",
-            rule=SPADE_PER_STEP_RULE,
-        )
-    resources.pay(state, f, cost)
-    resources.gain(state, f, gain, "faction")
-    for kind, amount in cost.items():
-        for _ in range(amount):
-            resources.maybe_score_tile(state, f, kind, "spend")
-            resources.maybe_special(state, f, kind, "spend")
-    f.require_home_terrain_tf = False
-    if not f.r["SPADE"]:
-        flow.dismiss_action(state, f, "transform")
-        f.allowed_sub.pop("transform", None)
-    else:
-        for record in state.find_actions(f, "transform"):
-            record.amount = f.r["SPADE"]
-        if colour != f.color and not f.passed:
-            f.require_home_terrain_tf = True
-            if not f.allowed_sub.get("transform") and "loose-dig" not in state.options:
-                raise IllegalMove(
-                    f"{amount_text(f.r['SPADE'], 'SPADE')} left after turning {where} to {colour}",
-                    rule=DUG_SPADES_ON_ONE_HEX_RULE,
-                )
-    if colour == f.color:
-        f.allowed_build_locations.add(where)
-    state.colour[where] = colour
-    towns.detect_towns_from(state, f, where)
-
-
-def dig(state: TerraMysticaState, f: Faction, amount: int) -> None:
-    track = f.spec.dig
-    level = f.tracks["dig"]
-    cost = track.cost[level] if level < len(track.cost) else {}
-    gain = track.gain[level] if level < len(track.gain) else None
-    if "loose-dig" not in state.options or not f.allowed_sub.get("transform"):
-        flow.require_subaction(state, f, "dig", {"transform": 1, "build": 1, "dig": 1})
-    total = {k: v * amount for k, v in cost.items()}
-    short = resources.shortfalls(state, f, total)
-    if short:
-        raise IllegalMove(
-            f"needs {amounts_text(total)} for {amount_text(amount, 'SPADE')}, "
-            f"has {', '.join(short)}",
-            rule=SPADE_COST_RULE,
-        )
-    if not gain:
-        resources.adjust(state, f, "SPADE", amount)
-    for _ in range(amount):
-        resources.pay(state, f, cost)
-    for _ in range(amount):
-        if gain:
-            resources.gain(state, f, gain, "faction")
-    f.disable_spade_decline = True
+# --- bridges --------------------------------------------------------------
 
 
 def bridge(state: TerraMysticaState, f: Faction, a: str, b: str, allow_illegal: bool) -> None:

@@ -1,19 +1,17 @@
-"""Where a faction can act: hexes of the map, shipping over rivers, tunnelling and
-carpet flight, and what a terraforming costs in spades.
+"""Where a faction can act: hexes of the map, direct neighbours (with bridges),
+shipping over rivers, tunnelling and carpet flight.
 """
 
 from __future__ import annotations
 
 from gamelog.core.errors import IllegalMove
-from gamelog.games.terra_mystica.board import RIVER, colour_difference, colours_on_cycle
+from gamelog.games.terra_mystica.board import RIVER
 from gamelog.games.terra_mystica.components import Amounts
 from gamelog.games.terra_mystica.rulebook import (
     HEX_NAMES_RULE,
     LAND_HEXES_RULE,
-    NOT_TERRAFORMABLE_RULE,
     ONE_JUMP_PER_TURN_RULE,
     REACH_RULE,
-    SANDSTORM_RULE,
 )
 from gamelog.games.terra_mystica.state import Faction, TerraMysticaState
 
@@ -77,67 +75,3 @@ def check_reachable(
         rule=REACH_RULE,
         facts=facts,
     )
-
-
-def transform_colours(state: TerraMysticaState, f: Faction, where: str) -> tuple[str, str | None]:
-    """The colours the spades in hand can give ``where``, the best one first."""
-    current = state.colour[where]
-    validate_transformable(state, where)
-    if f.r["FREE_TF"] or f.spec.fixed_transform_spades:
-        return f.color, None
-    spades = f.r["SPADE"]
-    if not spades:
-        return current, current
-    return colours_on_cycle(current, f.color, spades)
-
-
-def validate_transformable(state: TerraMysticaState, where: str) -> None:
-    current = state.colour[where]
-    if current in ("ice", "volcano"):
-        raise IllegalMove(
-            f"{where} is {current}", rule=NOT_TERRAFORMABLE_RULE.format(terrain=current)
-        )
-
-
-def transform_cost(
-    state: TerraMysticaState, f: Faction, where: str, colour: str | None
-) -> tuple[Amounts, Amounts, str | None, int, str]:
-    """(cost, gain, jump kind, spades needed, target colour) of terraforming ``where``."""
-    if colour is None:
-        colour = transform_colours(state, f, where)[0]
-    else:
-        validate_transformable(state, where)
-    current = state.colour[where]
-    cost, gain, teleport = check_reachable(state, f, where)
-    home = f.color
-    diff = colour_difference(current, colour)
-    spades = abs(diff)
-    if "loose-dig" in state.options:
-        pass
-    elif colour == home or current == home:
-        other_way = 7 - spades
-        if f.r["SPADE"] and f.r["SPADE"] == other_way:
-            spades = other_way
-    else:
-        home_diff = colour_difference(current, home)
-        if (home_diff < 0) != (diff < 0) or abs(home_diff) > abs(diff):
-            pass
-        else:
-            # The home terrain lies on the short way: the wheel is walked the long way.
-            spades = 7 - spades
-    if f.spec.fixed_transform_spades and spades:
-        spades = f.spec.fixed_transform_spades
-    cost = dict(cost)
-    if f.r["FREE_TF"]:
-        cost["FREE_TF"] = cost.get("FREE_TF", 0) + 1
-    else:
-        cost["SPADE"] = cost.get("SPADE", 0) + spades
-    if f.r["TF_NEED_HEX_ADJACENCY"]:
-        cost["TF_NEED_HEX_ADJACENCY"] = cost.get("TF_NEED_HEX_ADJACENCY", 0) + 1
-        neighbours = state.board.neighbours[where]
-        if not any(location in neighbours for location in f.locations):
-            raise IllegalMove(
-                f"{where} is not directly adjacent to a {f.name} building",
-                rule=SANDSTORM_RULE,
-            )
-    return cost, gain, teleport, spades, colour

@@ -12,8 +12,9 @@ The rule modules beside this one, each named for what it rules on:
 * ``admin.py`` -- setup by admin lines: options, scoring tiles, removed tiles,
   factions, map, the site's random setup; ``drops.py`` -- dropped factions;
 * ``flow.py`` -- turns, phases, passing, rounds and the end; ``income.py``;
-* ``actions.py`` -- the faction commands; ``reach.py`` -- range and terraforming
-  cost; ``towns.py``; ``leech.py`` -- power offers and answers;
+* ``actions.py`` -- the faction commands; ``terraform.py`` -- terraforming and
+  digging; ``reach.py`` -- range; ``towns.py``; ``leech.py`` -- power offers
+  and answers;
 * ``resources.py`` -- gaining and paying, power bowls, cult steps;
 * ``final_scoring.py`` -- cults, network, resources at the end;
 * ``abilities.py`` -- the factions' abilities that their data cannot state.
@@ -27,7 +28,16 @@ from typing import Any
 from gamelog.core.errors import IllegalMove, SetupError
 from gamelog.core.game import Event
 from gamelog.core.turns import Roster
-from gamelog.games.terra_mystica import actions, admin, drops, flow, income, leech, towns
+from gamelog.games.terra_mystica import (
+    actions,
+    admin,
+    drops,
+    flow,
+    income,
+    leech,
+    terraform,
+    towns,
+)
 from gamelog.games.terra_mystica import commands as cmd
 from gamelog.games.terra_mystica.commands import ADMIN, COMMENT
 from gamelog.games.terra_mystica.header import LEDGER
@@ -201,12 +211,12 @@ def _on_decline(state: TerraMysticaState, f: Faction, c: cmd.Decline) -> None:
 
 
 def _on_transform(state: TerraMysticaState, f: Faction, c: cmd.Transform) -> None:
-    actions.transform(state, f, c.hex, c.colour)
+    terraform.transform(state, f, c.hex, c.colour)
 
 
 def _on_dig(state: TerraMysticaState, f: Faction, c: cmd.Dig) -> None:
     flow.assert_active(state, f)
-    actions.dig(state, f, c.amount)
+    terraform.dig(state, f, c.amount)
 
 
 def _on_bridge(state: TerraMysticaState, f: Faction, c: cmd.Bridge) -> None:
