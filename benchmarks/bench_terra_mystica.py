@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT))
 def in_process(repeat: int) -> None:
     start = time.perf_counter()
     from gamelog.core.replay import replay
-    from gamelog.games.terra_mystica import GAME, reading
+    from gamelog.games.terra_mystica import GAME, line_cache
 
     commands = [p.read_text() for p in sorted((CORPUS / "commands").glob("*.txt"))]
     ledgers = [p.read_text() for p in sorted((CORPUS / "ledgers").glob("*.txt"))]
@@ -62,7 +62,7 @@ def in_process(repeat: int) -> None:
     )
     cold: list[float] = []
     for text in commands:
-        reading.clear_caches()
+        line_cache.clear_caches()
         cold.append(one(text))
     print(f"per game, no line cache:    {1000 * statistics.mean(cold):7.1f} ms mean")
     t0 = time.perf_counter()

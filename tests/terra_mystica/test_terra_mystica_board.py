@@ -6,14 +6,14 @@ from __future__ import annotations
 import pytest
 
 from gamelog.games.terra_mystica.board import board_for, colour_difference, colours_on_cycle
-from gamelog.games.terra_mystica.components import known_maps, map_id
+from gamelog.games.terra_mystica.components import MAPS, map_id
 
 ORIGINAL = "126fe960806d587c78546b30f1a90853b1ada468"
 
 
 @pytest.fixture(scope="module")
 def original():
-    return board_for(known_maps()[ORIGINAL])
+    return board_for(MAPS[ORIGINAL])
 
 
 def test_original_map_has_77_land_and_36_river_hexes(original) -> None:
@@ -26,9 +26,9 @@ def test_original_map_has_77_land_and_36_river_hexes(original) -> None:
 
 
 def test_map_ids_are_the_sha1_of_the_terrain(original) -> None:
-    for key, terrain in known_maps().items():
+    for key, terrain in MAPS.items():
         assert map_id(terrain) == key
-    assert ORIGINAL in known_maps()
+    assert ORIGINAL in MAPS
 
 
 def test_neighbours_follow_the_shifted_rows(original) -> None:
@@ -57,7 +57,7 @@ def test_29_bridge_spots_on_the_original_map(original) -> None:
 
 
 def test_fire_and_ice_side_1_starts_with_an_empty_row() -> None:
-    board = board_for(known_maps()["95a66999127893f5925a5f591d54f8bcb9a670e6"])
+    board = board_for(MAPS["95a66999127893f5925a5f591d54f8bcb9a670e6"])
     assert board.land[0] == "B1"
     assert board.rows[0] == "A"
     assert board.land[-1].startswith("J")
@@ -89,7 +89,7 @@ def test_a_map_line_switches_to_that_terrain_file() -> None:
     )
     result = replay(GAME, log, "fire-and-ice.txt")
     assert result.error is None, str(result.error)
-    engine = result.state.engine
+    engine = result.state
     assert engine.building == {"B6": "D", "B1": "D", "B2": "D"}
     assert engine.colour["B6"] == "green"
     bad = replay(GAME, log.replace("build B6", "build A1"), "x")

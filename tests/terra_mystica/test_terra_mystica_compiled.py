@@ -13,7 +13,7 @@ import pytest
 from gamelog.core.cache import cache_dir
 from gamelog.games.terra_mystica import compiled
 from gamelog.games.terra_mystica.board import _build_board, board_for
-from gamelog.games.terra_mystica.components import known_maps, rules
+from gamelog.games.terra_mystica.components import CONSTANTS, MAPS
 from gamelog.games.terra_mystica.records import Record
 
 
@@ -59,8 +59,18 @@ def test_an_unwritable_cache_only_costs_the_build(
     cache_dir.cache_clear()
 
 
+def test_kept_tables_are_keyed_by_the_code_that_builds_them() -> None:
+    """The modules a builder uses, found by their names: a change to any of them is a
+    new cache file."""
+    here = Path(compiled.__file__).parent
+    sources = compiled.builder_sources("gamelog.games.terra_mystica.board")
+    for name in ("board.py", "components.py", "records.py", "compiled.py"):
+        assert (here / name).read_bytes() in sources
+    assert (here / "rules.py").read_bytes() not in sources
+
+
 def test_the_kept_board_is_the_board_the_terrain_gives() -> None:
-    terrain = known_maps()[rules().original_map]
+    terrain = MAPS[CONSTANTS.original_map]
     assert board_for(terrain) == _build_board(terrain)
 
 

@@ -46,7 +46,7 @@ def test_command_log_scores_exactly(name: str) -> None:
 def test_score_sheet_rows_add_up_to_the_total(name: str) -> None:
     state = replayed(name).state
     sheet = GAME.score(state)
-    for faction in state.engine.order:
+    for faction in state.order:
         breakdown = sheet.breakdown(faction.name)
         assert sum(breakdown.values()) == faction.r["VP"]
         assert breakdown["start"] == 20
@@ -89,7 +89,7 @@ def test_ledger_verifies_every_row(name: str) -> None:
     result = _verify(path.read_text(encoding="utf-8"), str(path))
     rows = _faction_rows(path.read_text(encoding="utf-8"))
     assert result.state.verified_rows == len(rows)
-    assert {f.name: f.r["VP"] for f in result.state.engine.order} == EXPECTED[name]
+    assert {f.name: f.r["VP"] for f in result.state.order} == EXPECTED[name]
 
 
 @pytest.mark.parametrize("name", VARIANTS)
@@ -134,7 +134,7 @@ def _randomized_log(name: str) -> str:
 def test_randomize_reproduces_the_site_setup(name: str) -> None:
     result = replay(GAME, _randomized_log(name), name)
     assert result.error is None, str(result.error)
-    assert {f.name: f.r["VP"] for f in result.state.engine.order} == EXPECTED[name]
+    assert {f.name: f.r["VP"] for f in result.state.order} == EXPECTED[name]
     corpus = (CORPUS / "ledgers" / name).read_text(encoding="utf-8")
     corpus = corpus.replace("\tshow history", "")
     ours = GAME.export(result, "ledger")

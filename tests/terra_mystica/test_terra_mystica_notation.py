@@ -16,8 +16,7 @@ from gamelog.core.replay import replay
 from gamelog.games import detect
 from gamelog.games.terra_mystica import GAME
 from gamelog.games.terra_mystica import commands as cmd
-from gamelog.games.terra_mystica.moves import LedgerRow
-from gamelog.games.terra_mystica.reading import parse_command_log
+from gamelog.games.terra_mystica.moves import LedgerRow, read_command_log
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 CORPUS = ROOT / "tests" / "corpus" / "terra_mystica"
@@ -29,13 +28,7 @@ def final_vp(text: str) -> dict[str, int]:
     result = replay(GAME, text, "log")
     assert result.error is None, str(result.error)
     assert result.finished
-    return {f.name: f.r["VP"] for f in result.state.engine.order}
-
-
-def test_2013_dialect_game_scores_like_the_modern_log() -> None:
-    text = (SAMPLES / "game_2013_dialect.txt").read_text()
-    assert "Witches: +Bon4" in text and "\nstart\n" in text and "Build" in text
-    assert final_vp(text) == EXPECTED["4pLeague_S60_D1L1_G2.txt"]
+    return {f.name: f.r["VP"] for f in result.state.order}
 
 
 def test_keywords_hexes_and_factions_are_case_insensitive() -> None:
@@ -59,7 +52,7 @@ def test_both_forms_are_recognised_without_a_game_line() -> None:
 
 
 def test_a_line_holds_several_commands_and_its_leech_answers_come_first() -> None:
-    (line,) = parse_command_log("Witches: burn 4. Action ACT5. build E7. Leech 1 from darklings\n")
+    (line,) = read_command_log("Witches: burn 4. Action ACT5. build E7. Leech 1 from darklings\n")
     kinds = [type(c) for _, c in line.entries]
     assert kinds == [cmd.Leech, cmd.Burn, cmd.Action, cmd.Build]
     assert [c.text for _, c in line.entries] == [
@@ -91,12 +84,12 @@ def test_a_line_holds_several_commands_and_its_leech_answers_come_first() -> Non
     ],
 )
 def test_command_meaning(text: str, command: cmd.Command) -> None:
-    (line,) = parse_command_log(f"nomads: {text}\n")
+    (line,) = read_command_log(f"nomads: {text}\n")
     assert line.entries == (("nomads", command),)
 
 
 def test_first_bonus_tiles_in_2013_style() -> None:
-    (line,) = parse_command_log("Darklings: +Bon5\n")
+    (line,) = read_command_log("Darklings: +Bon5\n")
     assert line.entries == (("darklings", cmd.Pass("pass BON5", "BON5")),)
 
 
@@ -149,20 +142,21 @@ def test_malformed_ledger_cells_are_notation_errors(cell: str, replacement: str)
 def test_lines_parsed_by_shape_mean_what_they_mean_parsed_alone() -> None:
     """Lines that differ only in hexes, numbers and case share one parse ("shape"); every
     body of the corpus and the samples must come out as Lark parses it on its own."""
-    from gamelog.games.terra_mystica import reading
-    from gamelog.games.terra_mystica.moves import SOURCE_LINES, run_parser
+    from gamelog.games.terra_mystica import line_cache
+    from gamelog.games.terra_mystica.moves import GRAMMAR
+    from gamelog.games.terra_mystica.transformer import SOURCE_LINES
 
-    reading.clear_caches()
+    line_cache.clear_caches()
     for path in [*sorted((CORPUS / "commands").glob("*.txt")), *sorted(SAMPLES.glob("*.txt"))]:
         text = path.read_text(encoding="utf-8")
         if "\t" not in text:
             with contextlib.suppress(NotationError):
-                parse_command_log(text)
-    assert len(reading._SHAPE_CACHE) > 50  # the shapes did the work
-    for body, parsed in reading._BODY_CACHE.items():
+                read_command_log(text)
+    assert len(line_cache._SHAPE_CACHE) > 50  # the shapes did the work
+    for body, parsed in line_cache._BODY_CACHE.items():
         SOURCE_LINES.clear()
         SOURCE_LINES[1] = f"x:{body}"
-        ((_, alone),) = run_parser("command_log", f"x:{body}\n")
+        ((_, alone),) = GRAMMAR.parse(f"x:{body}\n")
         SOURCE_LINES.clear()
         assert [(type(c), c) for c in parsed.commands] == [(type(c), c) for c in alone.commands]
         assert parsed.comments == alone.comments
@@ -199,19 +193,19 @@ def test_lines_parsed_by_shape_mean_what_they_mean_parsed_alone() -> None:
 def test_a_line_with_a_known_shape_gets_its_own_values(
     first: str, second: str, expected: cmd.Command
 ) -> None:
-    from gamelog.games.terra_mystica import reading
+    from gamelog.games.terra_mystica import line_cache
 
-    reading.clear_caches()
-    parse_command_log(f"{first}\n")
-    (line,) = parse_command_log(f"{second}\n")
+    line_cache.clear_caches()
+    read_command_log(f"{first}\n")
+    (line,) = read_command_log(f"{second}\n")
     assert line.entries[-1][1] == expected and type(line.entries[-1][1]) is type(expected)
 
 
 @settings(max_examples=300, deadline=None)
 @given(st.text(alphabet="ab1 +.:\t\u00a0-#E7", max_size=12))
 def test_tidying_skips_only_text_it_would_not_change(text: str) -> None:
-    from gamelog.games.terra_mystica import moves
+    from gamelog.games.terra_mystica import transformer
 
-    slow = moves._SPACES.sub(" ", text).strip()
-    slow = moves._AFTER_WORD.sub(r"\1\2", moves._BEFORE_WORD.sub(r"\1\2", slow))
-    assert moves.tidy(text) == slow
+    slow = transformer._SPACES.sub(" ", text).strip()
+    slow = transformer._AFTER_WORD.sub(r"\1\2", transformer._BEFORE_WORD.sub(r"\1\2", slow))
+    assert transformer.tidy(text) == slow

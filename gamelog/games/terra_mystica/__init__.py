@@ -1,4 +1,8 @@
-"""Terra Mystica: command logs and ledgers of the online site, replayed exactly."""
+"""Terra Mystica: the online site's command logs and ledger exports, replayed exactly.
+
+Notation: ``notation.md`` (``gamelog notation terra-mystica``); grammar:
+``grammars/terra_mystica.lark``; the map of this folder: docs/ARCHITECTURE.md.
+"""
 
 from gamelog.games import engine_attribute
 

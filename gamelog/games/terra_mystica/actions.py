@@ -1,574 +1,463 @@
-"""What each faction command does: build, upgrade, terraform, dig, priests,
-conversions, power actions, bridges, passing, tracks, and the free ``+X``/``-X``
-adjustments (favor and town tiles, owed cult steps, spades thrown away).
+"""What each faction command does: build, upgrade, bridges, priests, conversions,
+power actions, tracks, and the free ``+X``/``-X`` adjustments (favor and town
+tiles, owed cult steps, spades thrown away). Terraforming and digging are in
+terraform.py.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from gamelog.core.errors import IllegalMove
-from gamelog.games.terra_mystica.components import actions, rules, tiles
-from gamelog.games.terra_mystica.faction import Faction
-from gamelog.games.terra_mystica.resources import amount_text, amounts_text
-
-if TYPE_CHECKING:
-    from gamelog.games.terra_mystica.engine import Engine
+from gamelog.games.terra_mystica import flow, leech, reach, resources, terraform, towns
+from gamelog.games.terra_mystica.components import ACTION_SPACES, CONSTANTS
+from gamelog.games.terra_mystica.resources import amount_text
+from gamelog.games.terra_mystica.rulebook import (
+    ACTION_HOLDERS_RULE,
+    ACTION_SPACE_ONCE_RULE,
+    ACTIONS_RULE,
+    BASE_GAME_ACTIONS_RULE,
+    BRIDGE_FROM_AN_ACTION_RULE,
+    BRIDGE_SPANS_ONE_RIVER_HEX_RULE,
+    BRIDGE_TOUCHES_OWN_BUILDING_RULE,
+    BUILDING_SUPPLY_RULE,
+    BURNING_RULE,
+    CONVERT_DURING_A_TURN_RULE,
+    CULT_STEPS_GIVEN_BACK_RULE,
+    CULT_TRACKS_RULE,
+    DONE_AFTER_AN_ACTION_RULE,
+    DUG_SPADES_USED_RULE,
+    EXCHANGE_RATE_RULE,
+    EXCHANGE_RATES_RULE,
+    FAVOR_TILES_FROM_TEMPLES_RULE,
+    FREE_DWELLING_ON_HOME_TERRAIN_RULE,
+    FREE_GAINS_OWED_RULE,
+    INITIAL_DWELLINGS_ON_HOME_TERRAIN_RULE,
+    ONE_BUILDING_PER_HEX_RULE,
+    OWN_BUILDINGS_UPGRADED_RULE,
+    POWER_FROM_BOWL_III_RULE,
+    PRIEST_SPACES_RULE,
+    PRIEST_TO_CULT_RULE,
+    PRIESTS_FROM_WORKERS_RULE,
+    SETUP_PLACES_DWELLINGS_RULE,
+    STEPS_ON_ONE_TRACK_RULE,
+    TERRAFORM_BEFORE_DWELLING_RULE,
+    THREE_BRIDGES_RULE,
+    TOWN_TILE_FROM_A_TOWN_RULE,
+    TRACK_TOP_RULE,
+    UPGRADE_PATH_RULE,
+    UPGRADES_RULE,
+)
+from gamelog.games.terra_mystica.state import Faction, TerraMysticaState
 
 _TRACK_NAMES = {"ship": "shipping", "dig": "digging"}
 
 
-class Actions:
-    """Mixin of :class:`Engine`: the faction commands."""
+# --- buildings ------------------------------------------------------------------------
 
-    # --- buildings ------------------------------------------------------------------
 
-    def build(self: Engine, f: Faction, where: str) -> None:
-        free = self.round == 0
-        self.land_hex(where)
-        if where in self.building:
-            owner = self.by_colour.get(self.colour[where])
+def build(state: TerraMysticaState, f: Faction, where: str) -> None:
+    free = state.round == 0
+    reach.land_hex(state, where)
+    if where in state.building:
+        owner = state.by_colour.get(state.colour[where])
+        raise IllegalMove(
+            f"{where} already holds a {state.building[where]}"
+            + (f" of the {owner.name}" if owner else ""),
+            rule=ONE_BUILDING_PER_HEX_RULE,
+        )
+    if f.r["FREE_D"]:
+        free = True
+        f.r["FREE_D"] -= 1
+    needs_terraform = state.colour[where] != f.color
+    # A build in the same action as a terraform must be on a hex just terraformed.
+    if (
+        (not needs_terraform or not f.allowed_sub.get("transform"))
+        and f.allowed_build_locations
+        and where not in f.allowed_build_locations
+    ):
+        f.allowed_sub.pop("build", None)
+    flow.require_subaction(state, f, "build", {"transform": int(needs_terraform)})
+    if f.r["TELEPORT_NO_TF"]:
+        f.r["TELEPORT_NO_TF"] -= 1
+        if needs_terraform:
             raise IllegalMove(
-                f"{where} already holds a {self.building[where]}"
-                + (f" of the {owner.name}" if owner else ""),
-                rule="one building per hex",
+                f"{where} is {state.colour[where]}, not {f.color}",
+                rule=FREE_DWELLING_ON_HOME_TERRAIN_RULE,
             )
-        if f.r["FREE_D"]:
-            free = True
-            f.r["FREE_D"] -= 1
-        needs_terraform = self.colour[where] != f.color
-        # A build in the same action as a terraform must be on a hex just terraformed.
-        if (
-            (not needs_terraform or not f.allowed_sub.get("transform"))
-            and f.allowed_build_locations
-            and where not in f.allowed_build_locations
-        ):
-            f.allowed_sub.pop("build", None)
-        self.require_subaction(f, "build", {"transform": int(needs_terraform)})
-        if f.r["TELEPORT_NO_TF"]:
-            f.r["TELEPORT_NO_TF"] -= 1
-            if needs_terraform:
-                raise IllegalMove(
-                    f"{where} is {self.colour[where]}, not {f.color}",
-                    rule="this free dwelling goes on home terrain without terraforming",
-                )
-        elif needs_terraform:
-            if self.round == 0:
-                raise IllegalMove(
-                    f"{where} is {self.colour[where]}, not {f.name}' home terrain {f.color}",
-                    rule="initial dwellings go on home terrain",
-                )
-            self.transform(f, where, f.color)
-        else:
-            cost, gain, teleport = self.check_reachable(f, where)
-            if teleport:
-                f.teleport_to = where
-            self.pay(f, cost)
-            self.gain(f, gain, "faction")
-        if f.r["SPADE"] > 0:
+    elif needs_terraform:
+        if state.round == 0:
             raise IllegalMove(
-                f"{amount_text(f.r['SPADE'], 'SPADE')} still unused",
-                rule="all terraforming of an action comes before its dwelling",
+                f"{where} is {state.colour[where]}, not {f.name}' home terrain {f.color}",
+                rule=INITIAL_DWELLINGS_ON_HOME_TERRAIN_RULE,
             )
-        if self.round == 0:
-            self.setup_order.pop(0)
-            self.ledger.force_finish = True
-        self.note_leech(f, where)
-        self.advance_building(f, "D", free)
-        if self.round:
-            self.score_favor_builds(f, "D")
-            self.maybe_score_tile(f, "D", "build")
-        self.building[where] = "D"
-        f.locations.append(where)
-        f.built.add(where)
-        self.detect_towns_from(f, where)
-
-    def upgrade(self: Engine, f: Faction, where: str, kind: str) -> None:
-        if self.round == 0:
-            raise IllegalMove("no upgrades during setup", rule="setup places dwellings only")
-        self.require_subaction(f, "upgrade", {})
-        self.land_hex(where)
-        wanted = rules().upgrades_from.get(kind)
-        if wanted is None:
-            raise IllegalMove(f"unknown building type {kind}", rule="upgrades: TP, TE, SH, SA")
-        if where not in self.building or self.colour[where] != f.color:
-            owner = self.by_colour.get(self.colour[where]) if where in self.building else None
-            raise IllegalMove(
-                f"{where} holds no {f.name} building",
-                rule="a faction upgrades its own buildings",
-                facts=[
-                    f"{where}: {self.building[where]} of the {owner.name}"
-                    if owner
-                    else f"{where} is empty"
-                ],
-            )
-        old = self.building[where]
-        if old != wanted:
-            raise IllegalMove(
-                f"{where} holds a {old}; a {kind} is upgraded from a {wanted}",
-                rule="D -> TP -> TE -> SA, TP -> SH",
-            )
-        if f.buildings[kind] >= rules().building_limits[kind]:
-            raise IllegalMove(
-                f"all {rules().building_limits[kind]} {kind} are already built",
-                rule="building supply is limited",
-            )
-        offers = self.note_leech(f, where)
-        spec = f.spec.buildings[kind]
-        free = False
-        cost = dict(spec.cost)
-        if kind == "TP":
-            if f.r["FREE_TP"]:
-                free = True
-                f.r["FREE_TP"] -= 1
-            elif not offers:
-                # Without an opponent next door a trading house costs its coins twice.
-                cost["C"] = cost.get("C", 0) * 2
-        if not free:
-            self.pay(f, cost)
-        if spec.subactions is not None:
-            f.allowed_sub = dict(spec.subactions)
-        f.buildings[old] -= 1
-        self.advance_building(f, kind, free=True)
-        self.score_favor_builds(f, kind)
-        self.maybe_score_tile(f, kind, "build")
-        self.building[where] = kind
-        self.detect_towns_from(f, where)
-
-    def advance_building(self: Engine, f: Faction, kind: str, free: bool) -> None:
-        spec = f.spec.buildings[kind]
-        level = f.buildings[kind]
-        limit = rules().building_limits[kind]
-        if level >= limit:
-            raise IllegalMove(
-                f"all {limit} {kind} are already built",
-                rule="building supply is limited",
-            )
-        if not free:
-            self.pay(f, spec.cost)
-        if level < len(spec.gain):
-            self.gain(f, spec.gain[level], f"advance_{kind}")
-        f.buildings[kind] = level + 1
-
-    # --- terrain ------------------------------------------------------------------
-
-    def transform(self: Engine, f: Faction, where: str, colour: str | None) -> None:
-        self.land_hex(where)
-        cost, gain, teleport, spades, colour = self.transform_cost(f, where, colour)
-        if self.colour[where] == colour:
-            raise IllegalMove(
-                f"{where} already is {colour}", rule="terraforming changes the terrain"
-            )
-        if where in self.building:
-            raise IllegalMove(
-                f"{where} holds a building",
-                rule="only empty hexes can be terraformed",
-            )
-        if spades:
-            if not f.passed:
-                self.require_subaction(
-                    f,
-                    "transform",
-                    {
-                        "transform": f.allowed_sub.get("transform", 1) - 1,
-                        "build": f.allowed_sub.get("build", 0),
-                    },
-                )
-            if (
-                "loose-multi-spade" not in self.options
-                and f.require_home_terrain_tf
-                and colour != f.color
-            ):
-                raise IllegalMove(
-                    f"a second hex cannot be turned to a non-home terrain ({colour}) "
-                    "in this action",
-                    rule="spades left over after a non-home terraform go to home terrain",
-                )
+        terraform.transform(state, f, where, f.color)
+    else:
+        cost, gain, teleport = reach.check_reachable(state, f, where)
         if teleport:
             f.teleport_to = where
-        if cost.get("SPADE", 0) > f.r["SPADE"]:
-            raise IllegalMove(
-                f"{where} needs {amount_text(cost['SPADE'], 'SPADE')} from {self.colour[where]} "
-                f"to {colour}, has {amount_text(f.r['SPADE'], 'SPADE')}",
-                rule="each step on the terrain wheel costs a spade; get spades with 'dig N' "
-                "or a spade action first",
-            )
-        self.pay(f, cost)
-        self.gain(f, gain, "faction")
-        for kind, amount in cost.items():
-            for _ in range(amount):
-                self.maybe_score_tile(f, kind, "spend")
-                self.maybe_special(f, kind, "spend")
-        f.require_home_terrain_tf = False
-        if not f.r["SPADE"]:
-            self.dismiss_action(f, "transform")
-            f.allowed_sub.pop("transform", None)
-        else:
-            for record in self.find_actions(f, "transform"):
-                record.amount = f.r["SPADE"]
-            if colour != f.color and not f.passed:
-                f.require_home_terrain_tf = True
-                if not f.allowed_sub.get("transform") and "loose-dig" not in self.options:
-                    raise IllegalMove(
-                        f"{amount_text(f.r['SPADE'], 'SPADE')} left "
-                        f"after turning {where} to {colour}",
-                        rule="spades dug for a non-home terraform must all be used on that hex",
-                    )
-        if colour == f.color:
-            f.allowed_build_locations.add(where)
-        self.colour[where] = colour
-        self.detect_towns_from(f, where)
-
-    def dig(self: Engine, f: Faction, amount: int) -> None:
-        track = f.spec.dig
-        level = f.tracks["dig"]
-        cost = track.cost[level] if level < len(track.cost) else {}
-        gain = track.gain[level] if level < len(track.gain) else None
-        if "loose-dig" not in self.options or not f.allowed_sub.get("transform"):
-            self.require_subaction(f, "dig", {"transform": 1, "build": 1, "dig": 1})
-        total = {k: v * amount for k, v in cost.items()}
-        short = self.shortfalls(f, total)
-        if short:
-            raise IllegalMove(
-                f"needs {amounts_text(total)} for {amount_text(amount, 'SPADE')}, "
-                f"has {', '.join(short)}",
-                rule="spades cost workers by the digging level (Darklings: priests)",
-            )
-        if not gain:
-            self.adjust(f, "SPADE", amount)
-        for _ in range(amount):
-            self.pay(f, cost)
-        for _ in range(amount):
-            if gain:
-                self.gain(f, gain, "faction")
-        f.disable_spade_decline = True
-
-    def bridge(self: Engine, f: Faction, a: str, b: str, allow_illegal: bool) -> None:
-        if not f.r["BRIDGE"]:
-            raise IllegalMove(
-                f"{f.name} have no bridge to place",
-                rule="a bridge is placed by the power action ACT1 (or the Engineers' ACTE)",
-            )
-        self.land_hex(a)
-        self.land_hex(b)
-        owns = [h for h in (a, b) if h in self.building and self.colour[h] == f.color]
-        if "loose-bridge-adjacency" not in self.options and not owns:
-            raise IllegalMove(
-                f"neither {a} nor {b} holds a {f.name} building",
-                rule="a bridge must touch an own building",
-            )
-        self.require_subaction(f, "bridge", {"bridge": f.r["BRIDGE"] - 1})
-        if not allow_illegal:
-            if f.r["BRIDGE_COUNT"] == 0:
-                raise IllegalMove(
-                    f"all {rules().bridges_per_faction} bridges are placed",
-                    rule="each faction has three bridges",
-                )
-            if b not in self.board.bridgable.get(a, ()):
-                raise IllegalMove(
-                    f"no bridge can join {a} and {b}",
-                    rule="a bridge spans one river hex between two land hexes",
-                    facts=[
-                        f"bridges from {a}: "
-                        f"{', '.join(sorted(self.board.bridgable.get(a, ()))) or 'none'}"
-                    ],
-                )
-        f.r["BRIDGE_COUNT"] -= 1
-        self.bridged.setdefault(a, set()).add(b)
-        self.bridged.setdefault(b, set()).add(a)
-        f.r["BRIDGE"] -= 1
-        self.bridges.append((a, b, f.color))
-        self.detect_towns_from(f, a)
-        self.detect_towns_from(f, b)
-
-    # --- priests, tracks, power ---------------------------------------------------
-
-    def send(self: Engine, f: Faction, cult: str, amount: int | None) -> None:
-        self.require_subaction(f, "send", {})
-        if cult not in self.cult_set:
-            raise IllegalMove(f"unknown cult track {cult}", rule="tracks: FIRE, WATER, EARTH, AIR")
-        spaces = self.cult_spaces[cult]
-        steps = 1
-        space: int | None = None
-        for i, value in enumerate(rules().cult_spaces):
-            if spaces[i] is None and (not amount or value == amount):
-                steps, space = value, i
-                break
-        if amount and steps != amount:
-            raise IllegalMove(
-                f"no free space worth {amount} on the {cult} track",
-                rule="each track has one 3-space and three 2-spaces; 'for 1' always works",
-                facts=[f"{cult} spaces: {', '.join(c or 'free' for c in spaces)}"],
-            )
-        if f.r["P"] < 1:
-            raise IllegalMove(
-                "needs 1 priest, has 0", rule="sending to a cult track costs a priest"
-            )
-        if space is not None:
-            spaces[space] = f.color
-            f.r["MAX_P"] -= 1
-            f.r["CULT_P"] += 1
-        self.gain(f, {cult: steps + f.r["PRIEST_CULT_BONUS"]})
-        self.adjust(f, "P", -1)
-
-    def convert(
-        self: Engine, f: Faction, from_count: int, from_type: str, to_count: int, to_type: str
-    ) -> None:
-        if self.state != "play":
-            raise IllegalMove(
-                "no conversions outside the action phase", rule="convert during a turn"
-            )
-        for record in self.pending_offers(f):
-            record.tainted = "convert"
-        rates = f.exchange_rates
-        if f.r["CONVERT_W_TO_P"]:
-            rates = {k: dict(v) for k, v in rates.items()}
-            if to_count > 3:
-                raise IllegalMove(
-                    "at most 3 workers can be turned into priests",
-                    rule="the Darklings' stronghold converts up to 3 W to 3 P once",
-                )
-            rates.setdefault("W", {})["P"] = 1
-            f.r["CONVERT_W_TO_P"] = 0
-        rate = rates.get(from_type, {}).get(to_type)
-        if not rate:
-            raise IllegalMove(
-                f"{from_type} cannot be converted to {to_type}",
-                rule="exchange rates: 1 PW->1 C, 3 PW->1 W, 5 PW->1 P, 1 W->1 C, "
-                "1 P->1 W or C, 3 C->1 VP",
-            )
-        if to_count * rate != from_count:
-            raise IllegalMove(
-                f"{to_count} {to_type} costs {to_count * rate} {from_type}, not {from_count}",
-                rule=f"{from_type} converts to {to_type} at {rate}:1",
-            )
-        self.adjust(f, from_type, -from_count, "convert")
-        self.adjust(f, to_type, to_count, "convert")
-
-    def burn(self: Engine, f: Faction, amount: int) -> None:
-        if f.r["P2"] < 2 * amount:
-            raise IllegalMove(
-                f"burning {amount} needs {2 * amount} power in bowl II, has {f.r['P2']}",
-                rule="burning moves one token to bowl III and removes another from bowl II",
-            )
-        self.adjust(f, "P2", -2 * amount)
-        self.adjust(f, "P3", amount)
-
-    def action(self: Engine, f: Faction, name: str) -> None:
-        spec = actions().get(name)
-        if spec is None:
-            if name.startswith("ACTH"):
-                raise IllegalMove(
-                    f"{name} is a Shapeshifters action (Fire & Ice), which this engine "
-                    "does not play",
-                    rule="the base game's actions",
-                )
-            raise IllegalMove(
-                f"unknown action {name}",
-                rule="actions: ACT1-ACT6, ACTA, ACTC, ACTE, ACTG, ACTN, ACTS, ACTW, "
-                "BON1, BON2, FAV6",
-            )
-        power_action = name[:3] == "ACT" and name[3:].isdigit()
-        if not power_action and not f.r[name]:
-            raise IllegalMove(
-                f"{f.name} have no {name} action",
-                rule="faction actions come with the stronghold; tile actions with the tile",
-            )
-        key = name if name.startswith("ACT") else f"{name}/{f.name}"
-        if key in self.blocked:
-            raise IllegalMove(
-                f"{name} has already been used this round",
-                rule="each action space is used once per round",
-            )
-        self.require_subaction(f, "action", dict(spec.subaction))
-        if "PW" in spec.cost and f.r["P3"] < spec.cost["PW"]:
-            raise IllegalMove(
-                f"{name} needs {spec.cost['PW']} power in bowl III, has {f.r['P3']}",
-                rule="power actions are paid from bowl III",
-                facts=[f"bowls {f.r['P1']}/{f.r['P2']}/{f.r['P3']}"],
-            )
-        self.pay(f, spec.cost)
-        self.gain(f, spec.gain, name)
-        if not spec.dont_block:
-            self.blocked.add(key)
-
-    def advance(self: Engine, f: Faction, track_name: str) -> None:
-        self.require_subaction(f, "advance", {})
-        track = f.track(track_name)
-        level = f.tracks[track_name]
-        if level >= track.max_level:
-            raise IllegalMove(
-                f"{_TRACK_NAMES[track_name]} is at its highest level ({level})",
-                rule=f"{f.name} {_TRACK_NAMES[track_name]} goes up to {track.max_level}",
-            )
-        self.pay(f, track.advance_cost)
-        if level < len(track.advance_gain):
-            self.gain(f, track.advance_gain[level], f"advance_{track_name}")
-        f.tracks[track_name] = level + 1
-
-    # --- passing --------------------------------------------------------------------
-
-    def pass_turn(self: Engine, f: Faction, tile: str | None) -> None:
-        strict_cm = "strict-chaosmagician-sh" in self.options
-        if strict_cm and f.allowed_actions > 1:
-            f.allowed_actions = 1
-        self.require_subaction(f, "pass", {})
-        if self.round:
-            if not any(x.passed for x in self.order):
-                for x in self.order:
-                    x.start_player = False
-                f.start_player = True
-            if "variable-turn-order" in self.options:
-                self.new_order = [x for x in self.order if x is not f] + [f]
-        if strict_cm and f.passed:
-            raise IllegalMove(
-                f"{f.name} already passed this round", rule="a faction passes once per round"
-            )
-        f.passed = True
-        discard = f.bonus_tile()
-        self.pass_vp(f)
-        if tile:
-            if self.round == 0:
-                self.setup_order.pop(0)
-            if self.round == 6:
-                self.warn("no bonus tile is taken when passing in the last round")
-            else:
-                if tiles().get(tile) is None or tiles()[tile].kind != "bonus":
-                    raise IllegalMove(
-                        f"{tile} is not a bonus tile", rule="passing takes a bonus tile"
-                    )
-                if not self.pool.get(tile):
-                    raise IllegalMove(
-                        f"{tile} is not available",
-                        rule="a bonus tile in play and not held by another faction",
-                        facts=[f"available: {', '.join(self.available_bonus_tiles()) or 'none'}"],
-                    )
-                self.adjust(f, tile, 1)
-        elif self.round != 6:
-            raise IllegalMove(
-                "passing needs a bonus tile (except in round 6)",
-                rule="a passing faction takes a new bonus tile",
-                facts=[f"available: {', '.join(self.available_bonus_tiles()) or 'none'}"],
-            )
-        if discard:
-            self.adjust(f, discard, -1)
-
-    def available_bonus_tiles(self: Engine) -> list[str]:
-        return sorted(
-            (k for k, v in self.pool.items() if k.startswith("BON") and v), key=lambda k: int(k[3:])
+        resources.pay(state, f, cost)
+        resources.gain(state, f, gain, "faction")
+    if f.r["SPADE"] > 0:
+        raise IllegalMove(
+            f"{amount_text(f.r['SPADE'], 'SPADE')} still unused",
+            rule=TERRAFORM_BEFORE_DWELLING_RULE,
         )
+    if state.round == 0:
+        state.setup_order.pop(0)
+        state.ledger.force_finish = True
+    leech.note_leech(state, f, where)
+    advance_building(state, f, "D", free)
+    if state.round:
+        resources.score_favor_builds(state, f, "D")
+        resources.maybe_score_tile(state, f, "D", "build")
+    state.building[where] = "D"
+    f.locations.append(where)
+    f.built.add(where)
+    towns.detect_towns_from(state, f, where)
 
-    def pass_vp(self: Engine, f: Faction) -> None:
-        for name in f.held("BON") + f.held("FAV"):
-            for kind, table in tiles()[name].pass_vp.items():
-                level = f.buildings.get(kind, f.tracks.get(kind, 0))
-                points = table[level] if level < len(table) else table[-1]
-                if points:
-                    self.adjust(f, "VP", points, name)
-        per_bridge = f.spec.pass_vp_per_connecting_bridge
-        if per_bridge and f.buildings["SH"]:
-            for a, b, colour in self.bridges:
-                if colour == f.color and all(
-                    h in self.building and self.colour[h] == f.color for h in (a, b)
-                ):
-                    self.adjust(f, "VP", per_bridge, "SH")
 
-    # --- free adjustments -------------------------------------------------------------
+def upgrade(state: TerraMysticaState, f: Faction, where: str, kind: str) -> None:
+    if state.round == 0:
+        raise IllegalMove("no upgrades during setup", rule=SETUP_PLACES_DWELLINGS_RULE)
+    flow.require_subaction(state, f, "upgrade", {})
+    reach.land_hex(state, where)
+    wanted = CONSTANTS.upgrades_from.get(kind)
+    if wanted is None:
+        raise IllegalMove(f"unknown building type {kind}", rule=UPGRADES_RULE)
+    if where not in state.building or state.colour[where] != f.color:
+        owner = state.by_colour.get(state.colour[where]) if where in state.building else None
+        raise IllegalMove(
+            f"{where} holds no {f.name} building",
+            rule=OWN_BUILDINGS_UPGRADED_RULE,
+            facts=[
+                f"{where}: {state.building[where]} of the {owner.name}"
+                if owner
+                else f"{where} is empty"
+            ],
+        )
+    old = state.building[where]
+    if old != wanted:
+        raise IllegalMove(
+            f"{where} holds a {old}; a {kind} is upgraded from a {wanted}",
+            rule=UPGRADE_PATH_RULE,
+        )
+    if f.buildings[kind] >= CONSTANTS.building_limits[kind]:
+        raise IllegalMove(
+            f"all {CONSTANTS.building_limits[kind]} {kind} are already built",
+            rule=BUILDING_SUPPLY_RULE,
+        )
+    offers = leech.note_leech(state, f, where)
+    spec = f.spec.buildings[kind]
+    free = False
+    cost = dict(spec.cost)
+    if kind == "TP":
+        if f.r["FREE_TP"]:
+            free = True
+            f.r["FREE_TP"] -= 1
+        elif not offers:
+            # Without an opponent next door a trading house costs its coins twice.
+            cost["C"] = cost.get("C", 0) * 2
+    if not free:
+        resources.pay(state, f, cost)
+    if spec.subactions is not None:
+        f.allowed_sub = dict(spec.subactions)
+    f.buildings[old] -= 1
+    advance_building(state, f, kind, free=True)
+    resources.score_favor_builds(state, f, kind)
+    resources.maybe_score_tile(state, f, kind, "build")
+    state.building[where] = kind
+    towns.detect_towns_from(state, f, where)
 
-    def adjust_command(self: Engine, f: Faction, delta: int, kind: str, source: str | None) -> None:
-        """``+FAV11``, ``+TW3``, ``+EARTH`` and friends: take what the faction is owed."""
-        kind = rules().resource_aliases.get(kind, kind)
-        r = f.r
-        checked = False
-        if kind in self.cult_set:
-            if r["CULT"] < delta:
-                if r[kind] == 10 or (kind in f.cult_blocked and r["KEY"]):
-                    checked = True
-            elif delta < 0:
-                if "loose-cult-loss" not in self.options:
-                    old = r[kind]
-                    if old == 10 or old + delta < 7:
-                        raise IllegalMove(
-                            f"cannot give up steps on {kind} (at {old})",
-                            rule="cult steps are only given back to fix a town-tile step "
-                            "(staying at 7 or more)",
-                        )
-            elif r["CULT"] > delta and r["CULTS_ON_SAME_TRACK"]:
-                raise IllegalMove(
-                    f"the {r['CULT']} owed cult steps must all go on one track",
-                    rule="the Auren stronghold action gives two steps on the same track",
-                )
-            else:
-                r["CULT"] -= delta
+
+def advance_building(state: TerraMysticaState, f: Faction, kind: str, free: bool) -> None:
+    spec = f.spec.buildings[kind]
+    level = f.buildings[kind]
+    limit = CONSTANTS.building_limits[kind]
+    if level >= limit:
+        raise IllegalMove(
+            f"all {limit} {kind} are already built",
+            rule=BUILDING_SUPPLY_RULE,
+        )
+    if not free:
+        resources.pay(state, f, spec.cost)
+    if level < len(spec.gain):
+        resources.gain(state, f, spec.gain[level], f"advance_{kind}")
+    f.buildings[kind] = level + 1
+
+
+# --- bridges --------------------------------------------------------------
+
+
+def bridge(state: TerraMysticaState, f: Faction, a: str, b: str, allow_illegal: bool) -> None:
+    if not f.r["BRIDGE"]:
+        raise IllegalMove(
+            f"{f.name} have no bridge to place",
+            rule=BRIDGE_FROM_AN_ACTION_RULE,
+        )
+    reach.land_hex(state, a)
+    reach.land_hex(state, b)
+    owns = [h for h in (a, b) if h in state.building and state.colour[h] == f.color]
+    if "loose-bridge-adjacency" not in state.options and not owns:
+        raise IllegalMove(
+            f"neither {a} nor {b} holds a {f.name} building",
+            rule=BRIDGE_TOUCHES_OWN_BUILDING_RULE,
+        )
+    flow.require_subaction(state, f, "bridge", {"bridge": f.r["BRIDGE"] - 1})
+    if not allow_illegal:
+        if f.r["BRIDGE_COUNT"] == 0:
+            raise IllegalMove(
+                f"all {CONSTANTS.bridges_per_faction} bridges are placed",
+                rule=THREE_BRIDGES_RULE,
+            )
+        if b not in state.board.bridgable.get(a, ()):
+            raise IllegalMove(
+                f"no bridge can join {a} and {b}",
+                rule=BRIDGE_SPANS_ONE_RIVER_HEX_RULE,
+                facts=[
+                    f"bridges from {a}: "
+                    f"{', '.join(sorted(state.board.bridgable.get(a, ()))) or 'none'}"
+                ],
+            )
+    f.r["BRIDGE_COUNT"] -= 1
+    state.bridged.setdefault(a, set()).add(b)
+    state.bridged.setdefault(b, set()).add(a)
+    f.r["BRIDGE"] -= 1
+    state.bridges.append((a, b, f.color))
+    towns.detect_towns_from(state, f, a)
+    towns.detect_towns_from(state, f, b)
+
+
+# --- priests, conversions, power actions, tracks --------------------------------------
+
+
+def send(state: TerraMysticaState, f: Faction, cult: str, amount: int | None) -> None:
+    flow.require_subaction(state, f, "send", {})
+    if cult not in state.cult_set:
+        raise IllegalMove(f"unknown cult track {cult}", rule=CULT_TRACKS_RULE)
+    spaces = state.cult_spaces[cult]
+    steps = 1
+    space: int | None = None
+    for i, value in enumerate(CONSTANTS.cult_spaces):
+        if spaces[i] is None and (not amount or value == amount):
+            steps, space = value, i
+            break
+    if amount and steps != amount:
+        raise IllegalMove(
+            f"no free space worth {amount} on the {cult} track",
+            rule=PRIEST_SPACES_RULE,
+            facts=[f"{cult} spaces: {', '.join(c or 'free' for c in spaces)}"],
+        )
+    if f.r["P"] < 1:
+        raise IllegalMove("needs 1 priest, has 0", rule=PRIEST_TO_CULT_RULE)
+    if space is not None:
+        spaces[space] = f.color
+        f.r["MAX_P"] -= 1
+        f.r["CULT_P"] += 1
+    resources.gain(state, f, {cult: steps + f.r["PRIEST_CULT_BONUS"]})
+    resources.adjust(state, f, "P", -1)
+
+
+def convert(
+    state: TerraMysticaState,
+    f: Faction,
+    from_count: int,
+    from_type: str,
+    to_count: int,
+    to_type: str,
+) -> None:
+    if state.phase != "play":
+        raise IllegalMove(
+            "no conversions outside the action phase", rule=CONVERT_DURING_A_TURN_RULE
+        )
+    for record in state.pending_offers(f):
+        record.tainted = "convert"
+    rates = f.exchange_rates
+    limit = f.r["CONVERT_W_TO_P"]  # the Darklings' stronghold grants it (data)
+    if limit:
+        rates = {k: dict(v) for k, v in rates.items()}
+        if to_count > limit:
+            raise IllegalMove(
+                f"at most {limit} workers can be turned into priests",
+                rule=PRIESTS_FROM_WORKERS_RULE,
+            )
+        rates.setdefault("W", {})["P"] = 1
+        f.r["CONVERT_W_TO_P"] = 0
+    rate = rates.get(from_type, {}).get(to_type)
+    if not rate:
+        raise IllegalMove(
+            f"{from_type} cannot be converted to {to_type}",
+            rule=EXCHANGE_RATES_RULE,
+        )
+    if to_count * rate != from_count:
+        raise IllegalMove(
+            f"{to_count} {to_type} costs {to_count * rate} {from_type}, not {from_count}",
+            rule=EXCHANGE_RATE_RULE.format(source=from_type, target=to_type, rate=rate),
+        )
+    resources.adjust(state, f, from_type, -from_count, "convert")
+    resources.adjust(state, f, to_type, to_count, "convert")
+
+
+def burn(state: TerraMysticaState, f: Faction, amount: int) -> None:
+    if f.r["P2"] < 2 * amount:
+        raise IllegalMove(
+            f"burning {amount} needs {2 * amount} power in bowl II, has {f.r['P2']}",
+            rule=BURNING_RULE,
+        )
+    resources.adjust(state, f, "P2", -2 * amount)
+    resources.adjust(state, f, "P3", amount)
+
+
+def action(state: TerraMysticaState, f: Faction, name: str) -> None:
+    spec = ACTION_SPACES.get(name)
+    if spec is None:
+        if name.startswith("ACTH"):
+            raise IllegalMove(
+                f"{name} is a Shapeshifters action (Fire & Ice), which this engine does not play",
+                rule=BASE_GAME_ACTIONS_RULE,
+            )
+        raise IllegalMove(
+            f"unknown action {name}",
+            rule=ACTIONS_RULE,
+        )
+    power_action = name[:3] == "ACT" and name[3:].isdigit()
+    if not power_action and not f.r[name]:
+        raise IllegalMove(
+            f"{f.name} have no {name} action",
+            rule=ACTION_HOLDERS_RULE,
+        )
+    key = name if name.startswith("ACT") else f"{name}/{f.name}"
+    if key in state.blocked:
+        raise IllegalMove(
+            f"{name} has already been used this round",
+            rule=ACTION_SPACE_ONCE_RULE,
+        )
+    flow.require_subaction(state, f, "action", dict(spec.subaction))
+    if "PW" in spec.cost and f.r["P3"] < spec.cost["PW"]:
+        raise IllegalMove(
+            f"{name} needs {spec.cost['PW']} power in bowl III, has {f.r['P3']}",
+            rule=POWER_FROM_BOWL_III_RULE,
+            facts=[f"bowls {f.r['P1']}/{f.r['P2']}/{f.r['P3']}"],
+        )
+    resources.pay(state, f, spec.cost)
+    resources.gain(state, f, spec.gain, name)
+    if not spec.dont_block:
+        state.blocked.add(key)
+
+
+def advance(state: TerraMysticaState, f: Faction, track_name: str) -> None:
+    flow.require_subaction(state, f, "advance", {})
+    track = f.track(track_name)
+    level = f.tracks[track_name]
+    if level >= track.max_level:
+        raise IllegalMove(
+            f"{_TRACK_NAMES[track_name]} is at its highest level ({level})",
+            rule=TRACK_TOP_RULE.format(
+                faction=f.name, track=_TRACK_NAMES[track_name], level=track.max_level
+            ),
+        )
+    resources.pay(state, f, track.advance_cost)
+    if level < len(track.advance_gain):
+        resources.gain(state, f, track.advance_gain[level], f"advance_{track_name}")
+    f.tracks[track_name] = level + 1
+
+
+# --- free adjustments and the end of a turn -------------------------------------------
+
+
+def adjust_command(
+    state: TerraMysticaState, f: Faction, delta: int, kind: str, source: str | None
+) -> None:
+    """``+FAV11``, ``+TW3``, ``+EARTH`` and friends: take what the faction is owed."""
+    kind = CONSTANTS.resource_aliases.get(kind, kind)
+    r = f.r
+    checked = False
+    if kind in state.cult_set:
+        if r["CULT"] < delta:
+            if r[kind] == 10 or (kind in f.cult_blocked and r["KEY"]):
                 checked = True
-                r["CULTS_ON_SAME_TRACK"] = 0
-        if kind.startswith("FAV"):
-            if not r["GAIN_FAVOR"]:
-                raise IllegalMove(
-                    f"{f.name} are not owed a favor tile",
-                    rule="favor tiles come with a temple or sanctuary",
-                )
-            r["GAIN_FAVOR"] -= delta
-            checked = True
-        if kind.startswith("TW") and kind[2:].isdigit():
-            if not r["GAIN_TW"]:
-                raise IllegalMove(
-                    f"{f.name} have founded no town to take {kind} for",
-                    rule="a town tile comes with a new town (7 power in 4 connected buildings)",
-                )
-            r["GAIN_TW"] -= delta
-            checked = True
-        if kind == "VP" and self.finished:
-            checked = True
-        if kind == "SPADE" and delta < 0:
-            if not f.passed and f.disable_spade_decline and "loose-dig" not in self.options:
-                raise IllegalMove(
-                    "spades from 'dig' cannot be thrown away",
-                    rule="dug spades must be used in the same action",
-                )
-            checked = True
-        suspicious = kind.startswith("LOSE_") or kind in (
-            "CULTS_ON_SAME_TRACK",
-            "TOWN_SIZE",
-            "TF_NEED_HEX_ADJACENCY",
-        )
-        if (not checked and delta > 0) or suspicious:
-            if "loose-adjust-resource" in self.options:
-                self.warn(f"dodgy resource manipulation ({delta} {kind})")
-            else:
-                raise IllegalMove(
-                    f"{f.name} are not owed {delta} {kind}",
-                    rule="free gains are only for what an action or tile grants",
-                    facts=self.owed_facts(f),
-                )
-        self.adjust(f, kind, delta, source)
-        if kind == "FREE_TF" and r["FREE_TF"] == 0:
-            r["TF_NEED_HEX_ADJACENCY"] = 0
-        if kind == "FREE_D" and r["FREE_D"] == 0:
-            r["TELEPORT_NO_TF"] = 0
-        self.dismiss_action(f, "cult")
-        if kind == "SPADE" and r["SPADE"] < 1:
-            self.dismiss_action(f, "transform")
-
-    def owed_facts(self: Engine, f: Faction) -> list[str]:
-        r = f.r
-        owed = []
-        for kind, one, many in (
-            ("CULT", "cult step", "cult steps"),
-            ("GAIN_FAVOR", "favor tile", "favor tiles"),
-            ("GAIN_TW", "town tile", "town tiles"),
-            ("SPADE", "spade to use", "spades to use"),
-            ("BRIDGE", "bridge to place", "bridges to place"),
-        ):
-            if r[kind]:
-                owed.append(f"{r[kind]} {one if r[kind] == 1 else many}")
-        return [f"owed: {', '.join(owed) if owed else 'nothing'}"]
-
-    def done(self: Engine, f: Faction) -> None:
-        if "loose-done" in self.options:
-            f.allowed_actions = 0
-        elif f.allowed_actions != 0:
+        elif delta < 0:
+            if "loose-cult-loss" not in state.options:
+                old = r[kind]
+                if old == 10 or old + delta < 7:
+                    raise IllegalMove(
+                        f"cannot give up steps on {kind} (at {old})",
+                        rule=CULT_STEPS_GIVEN_BACK_RULE,
+                    )
+        elif r["CULT"] > delta and r["CULTS_ON_SAME_TRACK"]:
             raise IllegalMove(
-                f"{f.name} must take an action first", rule="'done' ends a turn after its action"
+                f"the {r['CULT']} owed cult steps must all go on one track",
+                rule=STEPS_ON_ONE_TRACK_RULE,
             )
-        f.allowed_sub = {}
+        else:
+            r["CULT"] -= delta
+            checked = True
+            r["CULTS_ON_SAME_TRACK"] = 0
+    if kind.startswith("FAV"):
+        if not r["GAIN_FAVOR"]:
+            raise IllegalMove(
+                f"{f.name} are not owed a favor tile",
+                rule=FAVOR_TILES_FROM_TEMPLES_RULE,
+            )
+        r["GAIN_FAVOR"] -= delta
+        checked = True
+    if kind.startswith("TW") and kind[2:].isdigit():
+        if not r["GAIN_TW"]:
+            raise IllegalMove(
+                f"{f.name} have founded no town to take {kind} for",
+                rule=TOWN_TILE_FROM_A_TOWN_RULE,
+            )
+        r["GAIN_TW"] -= delta
+        checked = True
+    if kind == "VP" and state.finished:
+        checked = True
+    if kind == "SPADE" and delta < 0:
+        if not f.passed and f.disable_spade_decline and "loose-dig" not in state.options:
+            raise IllegalMove(
+                "spades from 'dig' cannot be thrown away",
+                rule=DUG_SPADES_USED_RULE,
+            )
+        checked = True
+    suspicious = kind.startswith("LOSE_") or kind in (
+        "CULTS_ON_SAME_TRACK",
+        "TOWN_SIZE",
+        "TF_NEED_HEX_ADJACENCY",
+    )
+    if (not checked and delta > 0) or suspicious:
+        if "loose-adjust-resource" in state.options:
+            state.warn(f"dodgy resource manipulation ({delta} {kind})")
+        else:
+            raise IllegalMove(
+                f"{f.name} are not owed {delta} {kind}",
+                rule=FREE_GAINS_OWED_RULE,
+                facts=owed_facts(state, f),
+            )
+    resources.adjust(state, f, kind, delta, source)
+    if kind == "FREE_TF" and r["FREE_TF"] == 0:
+        r["TF_NEED_HEX_ADJACENCY"] = 0
+    if kind == "FREE_D" and r["FREE_D"] == 0:
+        r["TELEPORT_NO_TF"] = 0
+    flow.dismiss_action(state, f, "cult")
+    if kind == "SPADE" and r["SPADE"] < 1:
+        flow.dismiss_action(state, f, "transform")
+
+
+def owed_facts(state: TerraMysticaState, f: Faction) -> list[str]:
+    r = f.r
+    owed = []
+    for kind, one, many in (
+        ("CULT", "cult step", "cult steps"),
+        ("GAIN_FAVOR", "favor tile", "favor tiles"),
+        ("GAIN_TW", "town tile", "town tiles"),
+        ("SPADE", "spade to use", "spades to use"),
+        ("BRIDGE", "bridge to place", "bridges to place"),
+    ):
+        if r[kind]:
+            owed.append(f"{r[kind]} {one if r[kind] == 1 else many}")
+    return [f"owed: {', '.join(owed) if owed else 'nothing'}"]
+
+
+def done(state: TerraMysticaState, f: Faction) -> None:
+    if "loose-done" in state.options:
+        f.allowed_actions = 0
+    elif f.allowed_actions != 0:
+        raise IllegalMove(f"{f.name} must take an action first", rule=DONE_AFTER_AN_ACTION_RULE)
+    f.allowed_sub = {}

@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import cache
 
 from gamelog.games.terra_mystica import compiled
-from gamelog.games.terra_mystica.components import rules
+from gamelog.games.terra_mystica.components import CONSTANTS
 from gamelog.games.terra_mystica.records import Record
 
 RIVER = "river"
@@ -76,7 +76,7 @@ class MapFormatError(ValueError):
 def parse_terrain(terrain: str) -> list[list[str]]:
     """The rows of a terrain string as lists of colour words (``x`` = river)."""
     words = terrain.split()
-    allowed = set(rules().terrain_wheel) | {"x", "E", "ice", "volcano"}
+    allowed = set(CONSTANTS.terrain_wheel) | {"x", "E", "ice", "volcano"}
     rows: list[list[str]] = [[]]
     for word in words:
         if word not in allowed:
@@ -237,7 +237,7 @@ def _edge(position: dict[str, tuple[int, int]], at: dict[tuple[int, int], str]) 
 
 @cache
 def _wheel_index() -> dict[str, int]:
-    return {colour: i for i, colour in enumerate(rules().terrain_wheel)}
+    return {colour: i for i, colour in enumerate(CONSTANTS.terrain_wheel)}
 
 
 def is_colour(word: str) -> bool:
@@ -258,7 +258,7 @@ def colour_difference(start: str, target: str) -> int:
 def colours_on_cycle(current: str, home: str, spades: int) -> tuple[str, str]:
     """Where ``spades`` spades can take ``current`` going either way round the
     wheel (stopping at ``home``); the one nearer to ``home`` first."""
-    wheel = rules().terrain_wheel
+    wheel = CONSTANTS.terrain_wheel
     index = _wheel_index()[current]
     clockwise = counter = current
     for offset in range(1, spades + 1):

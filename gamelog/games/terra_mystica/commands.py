@@ -7,6 +7,9 @@ records.py), shared between lines with the same text.
 
 ``internal`` is true for the engine's own rows (income, final scoring, effect
 rows): ledgers show them, players never type them.
+
+A log is read into one stream of entries ``(actor, command)``: the actor is a
+faction's name, ``ADMIN`` for an admin line or ``COMMENT`` for a comment.
 """
 
 from __future__ import annotations
@@ -24,6 +27,14 @@ class Command(Protocol):
 
     @property
     def internal(self) -> bool: ...
+
+
+#: The actor of an admin line (``option ...``, ``setup witches``).
+ADMIN = ""
+#: The actor of a ``# comment``, which the ledger shows as a comment row.
+COMMENT = "comment"
+#: One entry of the command stream: who gives the command, and the command.
+Entry = tuple[str, Command]
 
 
 # --- faction commands -----------------------------------------------------------

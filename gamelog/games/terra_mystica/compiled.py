@@ -5,13 +5,19 @@ Reading the TOML files and working out a map's shipping and tunnelling ranges
 takes longer than replaying a game, and the result only changes when those files
 or the code that builds the tables change. So the built tables go into the
 user's gamelog cache (core.cache, like the grammars' parser tables), keyed by the
-inputs, the source of the modules that build them and the gamelog version.
+content of their inputs and of the code that builds them: the module of the
+build function and every module of this package it uses, directly or through
+another (the classes of the tables are defined there too), found by following
+the names each module holds -- no list to keep by hand.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
+from types import ModuleType
 from typing import TypeVar
 
 from gamelog import __version__
@@ -19,9 +25,7 @@ from gamelog.core.cache import built, source_of
 
 T = TypeVar("T")
 
-_HERE = Path(__file__).resolve().parent
-#: The modules whose code shapes the tables (a change to them is a new cache file).
-_BUILDERS = ("compiled.py", "components.py", "board.py", "records.py")
+_PACKAGE = __name__.rsplit(".", 1)[0]
 
 
 def tables(kind: str, inputs: bytes, build: Callable[[], T]) -> T:
@@ -29,6 +33,33 @@ def tables(kind: str, inputs: bytes, build: Callable[[], T]) -> T:
     (and the same building code and gamelog version)."""
     return built(
         f"terra_mystica-{kind}",
-        b"\0".join([__version__.encode(), source_of(_HERE / name for name in _BUILDERS), inputs]),
+        b"\0".join([__version__.encode(), builder_sources(build.__module__), inputs]),
         build,
     )
+
+
+@cache
+def builder_sources(module_name: str) -> bytes:
+    """The source of module ``module_name`` and of every module of this package it
+    uses, in name order."""
+    found: dict[str, ModuleType] = {}
+    waiting = [sys.modules[module_name]]
+    while waiting:
+        module = waiting.pop()
+        if module.__name__ in found:
+            continue
+        found[module.__name__] = module
+        for value in list(vars(module).values()):
+            used = _package_module(value)
+            if used is not None and used.__name__ not in found:
+                waiting.append(used)
+    return source_of(Path(found[name].__file__ or name) for name in sorted(found))
+
+
+def _package_module(value: object) -> ModuleType | None:
+    """``value`` if it is a module of this package, else the module of this package
+    that defines it (a class, a function, an instance of a class), if any."""
+    name = value.__name__ if isinstance(value, ModuleType) else getattr(value, "__module__", None)
+    if not isinstance(name, str) or not name.startswith(_PACKAGE + "."):
+        return None
+    return sys.modules.get(name)

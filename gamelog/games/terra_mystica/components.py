@@ -1,16 +1,18 @@
-"""The game's component data (factions, tiles, constants, maps), read once from ``data/``.
+"""What is in the Terra Mystica box (factions, tiles, action spaces, maps) and the
+game-wide figures, read once from ``data/``.
 
 Everything that is a fact about the components lives in the TOML and text files
-beside this module, so that other factions (Fire & Ice) and other maps can be
-added without touching the engine. This module only reads them and hands out
-plain, read-only structures; they are built once and kept on disk between runs
-(compiled.py), so a one-shot command does not parse the TOML files again.
+of ``data/``, so that other factions (Fire & Ice) and other maps can be added
+without touching the rules. This module reads them (``core.data.read_toml``) and
+hands out plain, read-only structures: :data:`CONSTANTS`, :data:`FACTIONS`,
+:data:`ACTION_SPACES`, :data:`TILES` and :data:`MAPS`. They are built once and
+kept on disk between runs (compiled.py), so a one-shot command does not parse
+the TOML files again.
 """
 
 from __future__ import annotations
 
 import hashlib
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -19,15 +21,7 @@ from gamelog.games.terra_mystica.records import Record
 
 Amounts = dict[str, int]
 
-#: The data files (shipped inside the package, beside this module).
-DATA = Path(__file__).resolve().parent / "data"
-_TABLE_FILES = ("rules.toml", "factions.toml", "tiles.toml")
-
-
-def _toml(raw: bytes) -> dict[str, Any]:
-    import tomllib  # only when the tables are built
-
-    return tomllib.loads(raw.decode("utf-8"))
+_TABLE_FILES = ("constants.toml", "factions.toml", "tiles.toml")
 
 
 #: Tables a faction states whole: an income, price or gain replaces the default one.
@@ -55,8 +49,8 @@ def _merged(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
 # --- rules constants ------------------------------------------------------------
 
 
-class Rules(Record):
-    """Game-wide constants (``data/rules.toml``)."""
+class Constants(Record):
+    """Game-wide figures, terrain and resource words, options (``data/constants.toml``)."""
 
     cults: tuple[str, ...]
     terrain_wheel: tuple[str, ...]
@@ -77,10 +71,13 @@ class Rules(Record):
     original_map: str
     options: dict[str, str]
     extra_final_scoring: dict[str, str]
+    #: Supplies besides the tiles: the Darklings' priests from workers, the Fakirs'
+    #: carpet range, town keys.
+    limited_supply: dict[str, int]
 
 
-def _rules(raw: dict[str, Any]) -> Rules:
-    return Rules(
+def _constants(raw: dict[str, Any]) -> Constants:
+    return Constants(
         cults=tuple(raw["cults"]),
         terrain_wheel=tuple(raw["terrain_wheel"]),
         colour_aliases=dict(raw["colour_aliases"]),
@@ -100,6 +97,7 @@ def _rules(raw: dict[str, Any]) -> Rules:
         original_map=raw["original_map"],
         options=dict(raw["options"]),
         extra_final_scoring=dict(raw["extra_final_scoring"]),
+        limited_supply=dict(raw["limited_supply"]),
     )
 
 
@@ -153,6 +151,8 @@ class FactionSpec(Record):
     fixed_transform_spades: int
     pass_vp_per_connecting_bridge: int
     can_connect_across_river: bool
+    #: The faction's abilities its numbers cannot state, by hook point (abilities.py).
+    hooks: dict[str, str]
 
 
 def _track(raw: dict[str, Any] | None) -> Track | None:
@@ -206,6 +206,7 @@ def _faction(name: str, raw: dict[str, Any], base_rates: dict[str, dict[str, int
         fixed_transform_spades=raw.get("fixed_transform_spades", 0),
         pass_vp_per_connecting_bridge=raw.get("pass_vp_per_connecting_bridge", 0),
         can_connect_across_river=raw.get("can_connect_across_river", False),
+        hooks=dict(raw.get("hooks", {})),
     )
 
 
@@ -232,13 +233,14 @@ def empty_seat_spec(name: str) -> FactionSpec:
         fixed_transform_spades=0,
         pass_vp_per_connecting_bridge=0,
         can_connect_across_river=False,
+        hooks={},
     )
 
 
-def _factions(raw: dict[str, Any], rules: Rules) -> dict[str, FactionSpec]:
+def _factions(raw: dict[str, Any], constants: Constants) -> dict[str, FactionSpec]:
     defaults = raw["defaults"]
     return {
-        name: _faction(name, _merged(defaults, spec), rules.exchange_rates)
+        name: _faction(name, _merged(defaults, spec), constants.exchange_rates)
         for name, spec in raw.items()
         if name != "defaults"
     }
@@ -337,24 +339,31 @@ def _maps(files: dict[str, bytes]) -> dict[str, str]:
 # --- all of it, built once ------------------------------------------------------
 
 
-@cache
-def _components() -> tuple[
-    Rules, dict[str, FactionSpec], dict[str, ActionSpec], dict[str, TileSpec], dict[str, str]
+#: The data files, shipped inside the package beside this module.
+_DATA = Path(__file__).resolve().parent / "data"
+
+
+def _load() -> tuple[
+    Constants, dict[str, FactionSpec], dict[str, ActionSpec], dict[str, TileSpec], dict[str, str]
 ]:
-    files = {name: (DATA / name).read_bytes() for name in _TABLE_FILES}
+    """The tables, from the copy on disk when the data and the code are unchanged.
+    (The files' bytes are their key; they are parsed only to build the tables.)"""
+    files = [(_DATA / name).read_bytes() for name in _TABLE_FILES]
     maps = {
         entry.name: entry.read_bytes()
-        for entry in sorted((DATA / "maps").iterdir())
+        for entry in sorted((_DATA / "maps").iterdir())
         if entry.name.endswith(".txt")
     }
-    inputs = b"\0".join([*files.values(), *(k.encode() + v for k, v in maps.items())])
+    inputs = b"\0".join([*files, *(k.encode() + v for k, v in maps.items())])
 
     def build() -> Any:
-        rules = _rules(_toml(files["rules.toml"]))
-        tile_data = _toml(files["tiles.toml"])
+        from gamelog.core.data import read_toml  # its TOML parser only when building
+
+        constants = _constants(read_toml(__package__, "constants.toml"))
+        tile_data = read_toml(__package__, "tiles.toml")
         return (
-            rules,
-            _factions(_toml(files["factions.toml"]), rules),
+            constants,
+            _factions(read_toml(__package__, "factions.toml"), constants),
             _actions(tile_data),
             _tiles(tile_data),
             _maps(maps),
@@ -363,31 +372,14 @@ def _components() -> tuple[
     return compiled.tables("components", inputs, build)
 
 
-@cache  # a C-level call: the engine asks for these tables all the time
-def rules() -> Rules:
-    """Game-wide constants (``data/rules.toml``)."""
-    return _components()[0]
-
-
-@cache  # a C-level call: the engine asks for these tables all the time
-def factions() -> dict[str, FactionSpec]:
-    """Every faction the engine knows, by the name the logs use (``chaosmagicians``)."""
-    return _components()[1]
-
-
-@cache  # a C-level call: the engine asks for these tables all the time
-def actions() -> dict[str, ActionSpec]:
-    """Power actions and faction/tile action spaces by name (``data/tiles.toml``)."""
-    return _components()[2]
-
-
-@cache  # a C-level call: the engine asks for these tables all the time
-def tiles() -> dict[str, TileSpec]:
-    """Every tile by name (BON1, FAV5, TW3, SCORE9, ...)."""
-    return _components()[3]
-
-
-@cache  # a C-level call: the engine asks for these tables all the time
-def known_maps() -> dict[str, str]:
-    """Terrain strings of the maps shipped in ``data/maps``, by id."""
-    return _components()[4]
+_TABLES = _load()
+#: Game-wide figures, terrain and resource words, options (``data/constants.toml``).
+CONSTANTS: Constants = _TABLES[0]
+#: Every faction board of the box, by the name the logs use (``chaosmagicians``).
+FACTIONS: dict[str, FactionSpec] = _TABLES[1]
+#: Power actions and faction/tile action spaces by name (``data/tiles.toml``).
+ACTION_SPACES: dict[str, ActionSpec] = _TABLES[2]
+#: Every tile by name (BON1, FAV5, TW3, SCORE9, ...).
+TILES: dict[str, TileSpec] = _TABLES[3]
+#: Terrain strings of the maps shipped in ``data/maps``, by id.
+MAPS: dict[str, str] = _TABLES[4]

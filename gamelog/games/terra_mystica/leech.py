@@ -1,5 +1,6 @@
 """Leech: power offered to neighbours of a new or upgraded building, and the
-answers to those offers, including the Cultists' reactions.
+answers to those offers, including the reactions of a builder with a leech
+effect (the Cultists).
 
 An offer is the building power of the receiver's buildings directly next to the
 hex, capped at what the receiver's bowls can take. Offers queue in turn order
@@ -9,207 +10,171 @@ action declines every offer still open. Accepting N power costs N-1 VP.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from gamelog.core.errors import IllegalMove
-from gamelog.games.terra_mystica.components import rules
-from gamelog.games.terra_mystica.faction import Faction
+from gamelog.games.terra_mystica import flow, resources
+from gamelog.games.terra_mystica.components import CONSTANTS
+from gamelog.games.terra_mystica.rulebook import (
+    DECLINE_ONLY_OFFERED_RULE,
+    LEECH_AT_MOST_OFFERED_RULE,
+    LEECH_ONLY_OFFERED_RULE,
+    STRICT_LEECH_ORDER_RULE,
+)
+from gamelog.games.terra_mystica.state import Faction, Pending, TerraMysticaState
 
-if TYPE_CHECKING:
-    from gamelog.games.terra_mystica.engine import Engine
+# --- offers ---------------------------------------------------------------------------
 
 
-class Record:
-    """Something a faction must still do or decide (``type``: leech, full, cult,
-    transform, favor, town, bridge, convert, ...)."""
+def compute_leech(state: TerraMysticaState, where: str) -> dict[str, int]:
+    """Power offered to each neighbouring colour by a building on ``where``."""
+    if not state.round:
+        return {}
+    colour = state.colour[where]
+    strength = CONSTANTS.building_power
+    offers: dict[str, int] = {}
+    for other in state.adjacent(where):
+        kind = state.building.get(other)
+        if kind and state.colour[other] != colour:
+            their = state.colour[other]
+            offers[their] = offers.get(their, 0) + strength[kind]
+    return offers
 
-    __slots__ = (
-        "actual",
-        "amount",
-        "faction",
-        "from_faction",
-        "leech_id",
-        "optional",
-        "tainted",
-        "type",
+
+def note_leech(state: TerraMysticaState, builder: Faction, where: str) -> dict[str, int]:
+    offers = compute_leech(state, where)
+    state.leech_id += 1
+    leech_id = state.leech_id
+    if not offers:
+        return offers
+    order = state.factions_in_order_from(builder, active_only=True)
+    for f in order:
+        amount = offers.get(f.color)
+        if not amount:
+            continue
+        actual = 0 if f.dropped else min(amount, f.power_gainable())
+        flow.require_action(
+            state,
+            f,
+            Pending(
+                "leech",
+                f.name,
+                from_faction=builder.name,
+                amount=amount,
+                actual=actual,
+                leech_id=leech_id,
+            ),
+        )
+        if actual:
+            builder.leech_not_rejected[leech_id] += 1
+            builder.leech_rejected[leech_id] = 0
+    # The ledger lists the offers in the order they are made; colours of
+    # factions no longer in the game (dropped) come last.
+    for f in order:
+        if f.color in offers:
+            state.ledger.report_leech(f.color, offers[f.color])
+    for colour, amount in offers.items():
+        if colour not in state.ledger.leech:
+            state.ledger.report_leech(colour, amount)
+    return offers
+
+
+# --- answers --------------------------------------------------------------------------
+
+
+def leech(state: TerraMysticaState, f: Faction, power: int, source: str | None) -> None:
+    requested = power
+    if requested > f.r["VP"]:
+        requested = f.r["VP"] + 1
+    gained = resources.gain_power(state, f, requested)
+    effects: list[Faction] = []
+    match: Pending | None = None
+    for record in state.pending_offers(f):
+        if (record.amount not in (power, gained)) or (source and source != record.from_faction):
+            record.tainted = f"leech {power} from {source or '?'}"
+            continue
+        match = record
+        break
+    if match is None:
+        offers = [f"{r.amount} from {r.from_faction}" for r in state.pending_offers(f)]
+        if not source and "strict-leech" not in state.options:
+            state.warn(f"invalid leech {power} (accepting anyway)")
+        else:
+            raise IllegalMove(
+                f"no pending offer of {power} power from {source or 'anyone'}",
+                rule=LEECH_ONLY_OFFERED_RULE,
+                facts=[f"pending offers: {', '.join(offers) if offers else 'none'}"],
+            )
+    elif power > match.amount:
+        raise IllegalMove(
+            f"leech {power} is more than the {match.amount} power offered "
+            f"by the {match.from_faction}",
+            rule=LEECH_AT_MOST_OFFERED_RULE,
+            facts=[f"{f.name} could take {gained} power"],
+        )
+    else:
+        builder = state.factions[match.from_faction]
+        if builder.spec.leech_effect and match.actual > 0:
+            if not builder.leech_cult_gained[match.leech_id]:
+                before = builder.snapshot()
+                resources.gain(state, builder, builder.spec.leech_effect["taken"])
+                state.ledger.effect_row(builder, "[opponent accepted power]", before)
+                effects.append(builder)
+            builder.leech_cult_gained[match.leech_id] += 1
+        if match.tainted:
+            message = f"'leech {power} from {source}' should happen before '{match.tainted}'"
+            if "strict-leech" in state.options:
+                raise IllegalMove(
+                    message,
+                    rule=STRICT_LEECH_ORDER_RULE,
+                )
+            state.warn(message)
+        state.action_required.remove(match)
+    if gained > 0:
+        resources.adjust(state, f, "VP", -(gained - 1), "leech")
+    for builder in effects:
+        flow.detect_incomplete_turn(state, builder)
+    can_gain = f.power_gainable()
+    for record in state.pending_offers(f):
+        if not can_gain and record.actual:
+            maybe_all_declined(state, record)
+        record.actual = min(record.actual, can_gain)
+
+
+def decline(state: TerraMysticaState, f: Faction, amount: int | None, source: str | None) -> int:
+    """Turn down the offer of ``amount`` from ``source``; with no amount, or 0 as
+    the site reads it (``decline 0 from x``), every offer still open."""
+    if not amount:
+        declined = 0
+        for record in list(state.pending_offers(f)):
+            declined += decline(state, f, record.amount, record.from_faction)
+        return declined
+    for record in state.pending_offers(f):
+        if record.amount == amount and record.from_faction == source:
+            builder = state.factions[record.from_faction]
+            builder.leech_rejected[record.leech_id] += 1
+            maybe_all_declined(state, record)
+            state.action_required.remove(record)
+            return 1
+    offers = [f"{r.amount} from {r.from_faction}" for r in state.pending_offers(f)]
+    raise IllegalMove(
+        f"no pending offer of {amount} power from {source} to decline",
+        rule=DECLINE_ONLY_OFFERED_RULE,
+        facts=[f"pending offers: {', '.join(offers) if offers else 'none'}"],
     )
 
-    def __init__(
-        self,
-        type: str,
-        faction: str,
-        *,
-        from_faction: str = "",
-        amount: int = 0,
-        actual: int = 0,
-        leech_id: int = 0,
-        tainted: str = "",
-        optional: bool = False,
-    ) -> None:
-        self.type = type
-        self.faction = faction
-        self.from_faction = from_faction
-        self.amount = amount
-        self.actual = actual
-        self.leech_id = leech_id
-        self.tainted = tainted
-        self.optional = optional
 
-
-class Leech:
-    """Mixin of :class:`Engine`: offers and answers."""
-
-    def compute_leech(self: Engine, where: str) -> dict[str, int]:
-        """Power offered to each neighbouring colour by a building on ``where``."""
-        if not self.round:
-            return {}
-        colour = self.colour[where]
-        strength = rules().building_power
-        offers: dict[str, int] = {}
-        for other in self.adjacent(where):
-            kind = self.building.get(other)
-            if kind and self.colour[other] != colour:
-                their = self.colour[other]
-                offers[their] = offers.get(their, 0) + strength[kind]
-        return offers
-
-    def note_leech(self: Engine, builder: Faction, where: str) -> dict[str, int]:
-        offers = self.compute_leech(where)
-        self.leech_id += 1
-        leech_id = self.leech_id
-        if not offers:
-            return offers
-        order = self.factions_in_order_from(builder, active_only=True)
-        for f in order:
-            amount = offers.get(f.color)
-            if not amount:
-                continue
-            actual = 0 if f.dropped else min(amount, f.power_gainable())
-            self.require_action(
-                f,
-                Record(
-                    "leech",
-                    f.name,
-                    from_faction=builder.name,
-                    amount=amount,
-                    actual=actual,
-                    leech_id=leech_id,
-                ),
-            )
-            if actual:
-                builder.leech_not_rejected[leech_id] += 1
-                builder.leech_rejected[leech_id] = 0
-        # The ledger lists the offers in the order they are made; colours of
-        # factions no longer in the game (dropped) come last.
-        for f in order:
-            if f.color in offers:
-                self.ledger.report_leech(f.color, offers[f.color])
-        for colour, amount in offers.items():
-            if colour not in self.ledger.leech:
-                self.ledger.report_leech(colour, amount)
-        return offers
-
-    def pending_offers(self: Engine, f: Faction) -> list[Record]:
-        required = self.action_required
-        if not required:
-            return []
-        name = f.name
-        return [r for r in required if r.type == "leech" and r.faction == name]
-
-    def leech(self: Engine, f: Faction, power: int, source: str | None) -> None:
-        requested = power
-        if requested > f.r["VP"]:
-            requested = f.r["VP"] + 1
-        gained = self.gain_power(f, requested)
-        effects: list[Faction] = []
-        match: Record | None = None
-        for record in self.pending_offers(f):
-            if (record.amount not in (power, gained)) or (source and source != record.from_faction):
-                record.tainted = f"leech {power} from {source or '?'}"
-                continue
-            match = record
-            break
-        if match is None:
-            offers = [f"{r.amount} from {r.from_faction}" for r in self.pending_offers(f)]
-            if not source and "strict-leech" not in self.options:
-                self.warn(f"invalid leech {power} (accepting anyway)")
-            else:
-                raise IllegalMove(
-                    f"no pending offer of {power} power from {source or 'anyone'}",
-                    rule="a faction can only accept power it was offered",
-                    facts=[f"pending offers: {', '.join(offers) if offers else 'none'}"],
-                )
-        elif power > match.amount:
-            raise IllegalMove(
-                f"leech {power} is more than the {match.amount} power offered "
-                f"by the {match.from_faction}",
-                rule="a faction can accept at most the power it was offered",
-                facts=[f"{f.name} could take {gained} power"],
-            )
-        else:
-            builder = self.factions[match.from_faction]
-            if builder.spec.leech_effect and match.actual > 0:
-                if not builder.leech_cult_gained[match.leech_id]:
-                    before = builder.snapshot()
-                    self.gain(builder, builder.spec.leech_effect["taken"])
-                    self.ledger.effect_row(builder, "[opponent accepted power]", before)
-                    effects.append(builder)
-                builder.leech_cult_gained[match.leech_id] += 1
-            if match.tainted:
-                message = f"'leech {power} from {source}' should happen before '{match.tainted}'"
-                if "strict-leech" in self.options:
-                    raise IllegalMove(
-                        message,
-                        rule="with strict-leech, offers are answered in the order they were made, "
-                        "before converting resources",
-                    )
-                self.warn(message)
-            self.action_required.remove(match)
-        if gained > 0:
-            self.adjust(f, "VP", -(gained - 1), "leech")
-        for builder in effects:
-            self.detect_incomplete_turn(builder)
-        can_gain = f.power_gainable()
-        for record in self.pending_offers(f):
-            if not can_gain and record.actual:
-                self.cultist_maybe_gain_power(record)
-            record.actual = min(record.actual, can_gain)
-
-    def decline(self: Engine, f: Faction, amount: int | None, source: str | None) -> int:
-        """Turn down the offer of ``amount`` from ``source``; with no amount, or 0 as
-        the site reads it (``decline 0 from x``), every offer still open."""
-        if not amount:
-            declined = 0
-            for record in list(self.pending_offers(f)):
-                declined += self.decline(f, record.amount, record.from_faction)
-            return declined
-        for record in self.pending_offers(f):
-            if record.amount == amount and record.from_faction == source:
-                builder = self.factions[record.from_faction]
-                builder.leech_rejected[record.leech_id] += 1
-                self.cultist_maybe_gain_power(record)
-                self.action_required.remove(record)
-                return 1
-        offers = [f"{r.amount} from {r.from_faction}" for r in self.pending_offers(f)]
-        raise IllegalMove(
-            f"no pending offer of {amount} power from {source} to decline",
-            rule="a faction can only decline power it was offered",
-            facts=[f"pending offers: {', '.join(offers) if offers else 'none'}"],
-        )
-
-    def cultist_maybe_gain_power(self: Engine, record: Record) -> None:
-        """When the last open offer of a build is declined, a builder with a leech
-        effect (Cultists) gets its consolation (errata-cultist-power)."""
-        builder = self.factions[record.from_faction]
-        if not record.actual:
-            return
-        builder.leech_not_rejected[record.leech_id] -= 1
-        if builder.leech_not_rejected[record.leech_id] > 0:
-            return
-        if builder.leech_rejected[record.leech_id] == 0:
-            return
-        if not builder.spec.leech_effect or "errata-cultist-power" not in self.options:
-            return
-        before = builder.snapshot()
-        self.gain(builder, builder.spec.leech_effect["not_taken"])
-        self.ledger.effect_row(builder, "[all opponents declined power]", before)
+def maybe_all_declined(state: TerraMysticaState, record: Pending) -> None:
+    """When the last open offer of a build is declined, a builder with a leech
+    effect (Cultists) gets its consolation (errata-cultist-power)."""
+    builder = state.factions[record.from_faction]
+    if not record.actual:
+        return
+    builder.leech_not_rejected[record.leech_id] -= 1
+    if builder.leech_not_rejected[record.leech_id] > 0:
+        return
+    if builder.leech_rejected[record.leech_id] == 0:
+        return
+    if not builder.spec.leech_effect or "errata-cultist-power" not in state.options:
+        return
+    before = builder.snapshot()
+    resources.gain(state, builder, builder.spec.leech_effect["not_taken"])
+    state.ledger.effect_row(builder, "[all opponents declined power]", before)

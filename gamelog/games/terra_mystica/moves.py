@@ -1,60 +1,64 @@
-"""Typed moves, and the Lark transformer that makes them.
+"""Typed moves, the grammar they are read with, and ``moves_from``.
 
-A **command log** line is one move: an admin command, a comment, or a faction's
-``faction: cmd. cmd``. A **ledger** faction row is one move too: the commands of
-that row plus the state the site recorded after it, which the engine checks.
-Both forms are parsed by ``grammars/terra_mystica.lark`` (see reading.py); the
-transformer here turns the rules into commands and applies the rewrites the
-online engine applies to what players typed.
+A Terra Mystica log comes in two forms of the online site (notation.md):
+
+* a **command log**: one move per line, an admin command (``option ...``,
+  ``setup witches``), a comment, or a faction's ``faction: cmd. cmd``;
+* a **ledger** (the site's tab-separated export): one move per faction row, the
+  commands of that row plus the state the site recorded after it, which the
+  rules check (ledger.py); comment rows that carry setup (options, scoring
+  tiles, removed bonus tiles, dropped factions) are admin moves.
+
+Both are parsed by ``grammars/terra_mystica.lark`` (:data:`GRAMMAR` and
+:data:`LEDGER_GRAMMAR`), whose inline transformer (transformer.py) builds the
+commands while Lark parses. Each move holds its entries of the command stream (commands.py).
+Command logs go through the per-process cache of parsed lines (line_cache.py).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from functools import lru_cache
 from typing import Any
 
-from lark import Token, Transformer
+from lark import Token
 
 from gamelog.core.game import Move
-from gamelog.core.notation import parse
+from gamelog.core.notation import Grammar
 from gamelog.games.terra_mystica import commands as cmd
-from gamelog.games.terra_mystica.components import rules
+from gamelog.games.terra_mystica import line_cache
+from gamelog.games.terra_mystica.commands import ADMIN, COMMENT, Entry
 from gamelog.games.terra_mystica.records import Record
-
-#: An actor of the command stream: a faction name, "" for admin, "comment".
-ADMIN = ""
-COMMENT = "comment"
-
-Entry = tuple[str, cmd.Command]
+from gamelog.games.terra_mystica.transformer import SOURCE_LINES, ToCommands, tidy
 
 # --- moves ----------------------------------------------------------------------
-
-
-class Recorded(Record):
-    """What a ledger row says the faction had after it."""
-
-    vp: int
-    coins: int
-    workers: int
-    priests: int
-    bowls: tuple[int, int, int]
-    cults: tuple[int, int, int, int]
-    leech: tuple[int, ...]
-
 
 # The moves extend the core's frozen ``Move`` dataclass without being dataclasses
 # themselves (generating one costs more at start-up than a game takes to replay):
 # their constructors fill the instance dictionary directly.
 
 
-class LogLine(Move):
-    """One line of a command log: its entries of the command stream, in order.
-    ``indent`` is the width of the whitespace the line starts with (``source`` is
-    the line without it), so that errors can point at the command at fault."""
+class LogMove(Move):
+    """A move of either form: the entries of the command stream it holds."""
 
     entries: tuple[Entry, ...]
+
+    def column_of(self, text: str) -> int | None:
+        """The 1-based column where the command ``text`` of this move starts, if the
+        move can tell (a report then points at the command at fault)."""
+        return None
+
+    @property
+    def ledger_row(self) -> LedgerRow | None:
+        """The ledger row this move is, whose recorded state the rules check."""
+        return None
+
+
+class LogLine(LogMove):
+    """One line of a command log (or an admin row of a ledger): its entries of the
+    command stream, in order. ``indent`` is the width of the whitespace the line
+    starts with (``source`` is the line without it), so that errors can point at
+    the command at fault."""
+
     indent: int
 
     def __init__(
@@ -75,7 +79,7 @@ class LogLine(Move):
         fields["entries"] = entries
         fields["indent"] = indent
 
-    def column_of(self, text: str) -> int:
+    def column_of(self, text: str) -> int | None:
         """The 1-based column where a command of this line starts (1 if not found)."""
         body = self.source.split(":", 1)[-1] if self.player else self.source
         start = len(self.source) - len(body)
@@ -83,14 +87,25 @@ class LogLine(Move):
         return self.indent + start + found + 1 if found >= 0 else 1
 
 
-class LedgerRow(Move):
+class Recorded(Record):
+    """What a ledger row says the faction had after it."""
+
+    vp: int
+    coins: int
+    workers: int
+    priests: int
+    bowls: tuple[int, int, int]
+    cults: tuple[int, int, int, int]
+    leech: tuple[int, ...]
+
+
+class LedgerRow(LogMove):
     """One faction row of a ledger: the commands the engine runs (``entries``),
     the row's whole command column and the state recorded after it."""
 
-    entries: tuple[Entry, ...]
     faction: str
     commands: tuple[cmd.Command, ...]
-    recorded: Recorded | None
+    recorded: Recorded
     #: The 1-based column where each of the 15 cells starts.
     cell_columns: tuple[int, ...]
 
@@ -104,7 +119,7 @@ class LedgerRow(Move):
         entries: tuple[Entry, ...] = (),
         faction: str = "",
         commands: tuple[cmd.Command, ...] = (),
-        recorded: Recorded | None = None,
+        recorded: Recorded,
         cell_columns: tuple[int, ...] = (),
     ) -> None:
         self.__dict__.update(
@@ -119,398 +134,17 @@ class LedgerRow(Move):
             cell_columns=cell_columns,
         )
 
+    @property
+    def ledger_row(self) -> LedgerRow | None:
+        return self
 
-class LogHeader(Record):
-    """How the log was written: ``form`` is "commands" or "ledger"."""
 
-    form: str
-
-
-# --- text tidying as the online engine does it ----------------------------------
-
-_SPACES = re.compile(r"\s+")
-_BEFORE_WORD = re.compile(r"(\W)\s(\w)")
-_AFTER_WORD = re.compile(r"(\w)\s(\W)")
-#: Anything the three rules above would change.
-_UNTIDY = re.compile(r"\s\s|[^\S ]|^\s|\s$|\W\s\w|\w\s\W")
-
-
-@lru_cache(maxsize=1 << 16)
-def tidy(text: str) -> str:
-    """Collapse whitespace and drop spaces next to punctuation (``+ 2 FIRE`` -> ``+2FIRE``)."""
-    if _UNTIDY.search(text) is None:  # the usual case: nothing to do
-        return text
-    text = _SPACES.sub(" ", text).strip()
-    text = _BEFORE_WORD.sub(r"\1\2", text)
-    return _AFTER_WORD.sub(r"\1\2", text)
-
-
-# --- the transformer ------------------------------------------------------------
-
-
-def _int(token: Token | None, default: int | None = None) -> int | None:
-    return int(token) if token is not None else default
-
-
-def _tokens(children: list[Any], kind: str) -> list[Token]:
-    return [c for c in children if isinstance(c, Token) and c.type == kind]
-
-
-def _first(children: list[Any], kind: str) -> Token | None:
-    for child in children:
-        if isinstance(child, Token) and child.type == kind:
-            return child
-    return None
-
-
-class _ToCommands(Transformer):
-    """Turns each grammar rule into a typed command; used inline by the LALR parser."""
-
-    # faction commands. ``source`` is filled by the line rule from the source text.
-
-    def build(self, c: list[Any]) -> cmd.Command:
-        return cmd.Build("", c[0].upper())
-
-    def upgrade(self, c: list[Any]) -> cmd.Command:
-        name = " ".join(str(c[1]).upper().split())
-        return cmd.Upgrade("", c[0].upper(), rules().building_names.get(name, name))
-
-    def send(self, c: list[Any]) -> cmd.Command:
-        return cmd.Send("", str(c[1]).upper(), _int(_first(c, "INT")))
-
-    def convert(self, c: list[Any]) -> cmd.Command:
-        counts: list[int | None] = []
-        kinds: list[str] = []
-        pending: int | None = None
-        for child in c:
-            if child.type == "INT":
-                pending = int(child)
-            else:
-                counts.append(pending)
-                kinds.append(_resource(str(child)))
-                pending = None
-        return cmd.Convert("", counts[0] or 1, kinds[0], counts[1] or 1, kinds[1])
-
-    def burn(self, c: list[Any]) -> cmd.Command:
-        return cmd.Burn("", int(c[0]))
-
-    def leech(self, c: list[Any]) -> cmd.Command:
-        name = _first(c, "NAME")
-        return cmd.Leech("", int(c[0]), str(name).lower() if name else None)
-
-    def decline(self, c: list[Any]) -> cmd.Command:
-        if not c:
-            return cmd.Decline("", None, None)
-        return cmd.Decline("", int(c[0]), str(c[1]).lower())
-
-    def transform(self, c: list[Any]) -> cmd.Command:
-        colour = _first(c, "COLOUR")
-        return cmd.Transform("", c[0].upper(), _colour(colour) if colour else None)
-
-    def dig(self, c: list[Any]) -> cmd.Command:
-        return cmd.Dig("", int(c[0]))
-
-    def bridge(self, c: list[Any]) -> cmd.Command:
-        hexes = _tokens(c, "HEX")
-        return cmd.Bridge("", hexes[0].upper(), hexes[1].upper(), bool(_first(c, "ALLOW_ILLEGAL")))
-
-    def connect(self, c: list[Any]) -> cmd.Command:
-        return cmd.Connect("", tuple(_hex_or_river(str(h)) for h in c))
-
-    def pass_(self, c: list[Any]) -> cmd.Command:
-        return cmd.Pass("", str(c[0]).upper() if c else None)
-
-    def action(self, c: list[Any]) -> cmd.Command:
-        return cmd.Action("", str(c[0]).upper())
-
-    def advance(self, c: list[Any]) -> cmd.Command:
-        return cmd.Advance("", "ship" if str(c[0]).lower().startswith("ship") else "dig")
-
-    def adjust(self, c: list[Any]) -> cmd.Command:
-        sign = -1 if str(c[0]) == "-" else 1
-        count = _int(_first(c, "INT"), 1)
-        assert count is not None
-        kind = _resource(str(_first(c, "ITEM")).upper())
-        source = _first(c, "SOURCE")
-        return cmd.Adjust("", sign * count, kind, str(source).strip().lower() if source else None)
-
-    def wait(self, c: list[Any]) -> cmd.Command:
-        return cmd.Wait("")
-
-    def done(self, c: list[Any]) -> cmd.Command:
-        return cmd.Done("")
-
-    def resign(self, c: list[Any]) -> cmd.Command:
-        return cmd.DropFaction("", "")
-
-    def drop_self(self, c: list[Any]) -> cmd.Command:
-        return cmd.DropFaction("", str(c[1]).lower())
-
-    def pick_color(self, c: list[Any]) -> cmd.Command:
-        return cmd.PickColour("", _colour(c[0]))
-
-    def unlock_terrain(self, c: list[Any]) -> cmd.Command:
-        return cmd.UnlockTerrain("", str(c[0]).lower())
-
-    def gain_for(self, c: list[Any]) -> cmd.Command:
-        return cmd.GainFor("", _resource(str(c[0])), _resource(str(c[1])))
-
-    def income(self, c: list[Any]) -> cmd.Command:
-        word = str(c[0]).lower()
-        if word == "income":
-            return cmd.Income("", None)
-        phase = word.split("_")[0] if word.count("_") == 3 else "all"
-        return cmd.Income("", phase)
-
-    def start(self, c: list[Any]) -> cmd.Command:
-        return cmd.Start("")
-
-    def start_planning(self, c: list[Any]) -> cmd.Command:
-        return cmd.StartPlanning("")
-
-    def score_resources(self, c: list[Any]) -> cmd.Command:
-        return cmd.ScoreResources("")
-
-    def setup_row(self, c: list[Any]) -> cmd.Command:
-        return cmd.SetupRow("")
-
-    def effect(self, c: list[Any]) -> cmd.Command:
-        return cmd.Effect("")
-
-    # admin commands: (keyword token, command)
-
-    def option(self, c: list[Any]) -> Any:
-        return c[0], cmd.Option("", str(c[1]).lower())
-
-    def score_tiles(self, c: list[Any]) -> Any:
-        return c[0], cmd.ScoreTiles("", tuple(str(t).upper() for t in c[1:]))
-
-    def delete(self, c: list[Any]) -> Any:
-        return c[0], cmd.Delete("", str(c[1]).upper())
-
-    def setup_faction(self, c: list[Any]) -> Any:
-        player = c[2] if len(c) > 2 else None
-        return c[0], cmd.SetupFaction("", str(c[1]).lower(), str(player) if player else None)
-
-    def map_select(self, c: list[Any]) -> Any:
-        return c[0], cmd.MapSelect("", str(c[1]))
-
-    def faction_variant(self, c: list[Any]) -> Any:
-        return c[0], cmd.FactionVariant("", str(c[1]).lower())
-
-    def final_scoring(self, c: list[Any]) -> Any:
-        return c[0], cmd.FinalScoring("", str(c[1]).lower())
-
-    def order(self, c: list[Any]) -> Any:
-        return c[0], cmd.Order("", tuple(str(w).lower() for w in c[1:]))
-
-    def drop_faction(self, c: list[Any]) -> Any:
-        return c[0], cmd.DropFaction("", str(c[1]).lower())
-
-    def randomize(self, c: list[Any]) -> Any:
-        return c[0], cmd.Randomize("", str(c[1]).lower(), str(c[2]).strip())
-
-    def player(self, c: list[Any]) -> Any:
-        return c[0], cmd.Player("", str(c[1]))
-
-    def player_count(self, c: list[Any]) -> Any:
-        return c[0], cmd.PlayerCount("", int(c[1]))
-
-    def admin_income(self, c: list[Any]) -> Any:
-        return c[0], cmd.Income("", None)
-
-    def admin_start(self, c: list[Any]) -> Any:
-        return c[0], cmd.Start("")
-
-    def finish(self, c: list[Any]) -> Any:
-        return c[0], cmd.Finish("")
-
-    def abort(self, c: list[Any]) -> Any:
-        return c[0], cmd.NoOp("")
-
-    def dropoption(self, c: list[Any]) -> Any:
-        return c[0], cmd.DropOption("", str(c[1]).lower())
-
-    def start_preview(self, c: list[Any]) -> Any:
-        return c[0], cmd.NoOp("")
-
-    def admin_email(self, c: list[Any]) -> Any:
-        return c[0], cmd.NoOp("")
-
-    # lines of a command log: (line number, entries)
-
-    def command_list(self, c: list[Any]) -> list[cmd.Command]:
-        return c
-
-    def faction_line(self, c: list[Any]) -> Any:
-        prefix: Token = c[0]
-        commands = c[1] if len(c) > 1 and isinstance(c[1], list) else []
-        comment = c[-1] if isinstance(c[-1], Token) and c[-1].type == "COMMENT" else None
-        return prefix.line, LineBody(_comment_entries(comment), _with_texts(commands, prefix))
-
-    def admin_line(self, c: list[Any]) -> Any:
-        keyword, command = c[0]
-        comment = c[1] if len(c) > 1 else None
-        line = SOURCE_LINES.get(keyword.line)
-        if line is not None:
-            command = command._replace(text=tidy(line.split("#", 1)[0]))
-        return keyword.line, (*_comment_entries(comment), (ADMIN, command))
-
-    def comment_line(self, c: list[Any]) -> Any:
-        return c[0].line, _comment_entries(c[0])
-
-    def game_header(self, c: list[Any]) -> Any:
-        return "header", c[0]
-
-    def command_log(self, c: list[Any]) -> list[Any]:
-        return [item for item in c if item[0] != "header"]
-
-    # the ledger
-
-    def delta(self, c: list[Any]) -> int:
-        return int(c[0]) if c else 0
-
-    def leech_cell(self, c: list[Any]) -> tuple[int, ...]:
-        return tuple(int(t) for t in c)
-
-    def ledger_comment(self, c: list[Any]) -> Any:
-        return ("comment", c[0])
-
-    def ledger_row(self, c: list[Any]) -> Any:
-        return ("row", c)
-
-    def ledger(self, c: list[Any]) -> list[Any]:
-        return [item for item in c if item[0] != "header"]
-
-
-def _resource(word: str) -> str:
-    upper = word.upper()
-    return rules().resource_aliases.get(upper, upper)
-
-
-def _colour(word: str) -> str:
-    lower = str(word).lower()
-    return rules().colour_aliases.get(lower, lower)
-
-
-def _hex_or_river(word: str) -> str:
-    return word.lower() if word[:1] in "rR" else word.upper()
-
-
-def _comment_entries(comment: Token | None) -> tuple[Entry, ...]:
-    """``# text`` becomes a ledger comment row; ``##`` is a silent note."""
-    if comment is None:
-        return ()
-    text = str(comment)[1:]
-    if not text or text.startswith("#"):
-        return ()
-    return ((COMMENT, cmd.Comment(text)),)
-
-
-# --- the rewrites of one faction line (``clean_commands`` of the online engine) ---
-
-
-def _with_text(command: cmd.Command, text: str) -> cmd.Command:
-    return command._replace(text=text)
-
-
-class LineBody(Record):
-    """What follows ``faction:`` on a line, parsed once per process whoever the faction."""
-
-    comments: tuple[Entry, ...]
-    commands: tuple[cmd.Command, ...]
-
-    def entries(self, faction: str) -> tuple[Entry, ...]:
-        commands = self.commands
-        if len(commands) == 1 and not _may_be_rewritten(faction, commands[0]):
-            return (*self.comments, (faction, commands[0]))
-        typed = _legacy_rewrites(faction, list(commands))
-        # Leech decisions of a line are taken before anything else on it.
-        typed = [c for c in typed if isinstance(c, cmd.Leech | cmd.Decline)] + [
-            c for c in typed if not isinstance(c, cmd.Leech | cmd.Decline)
-        ]
-        return self.comments + tuple((faction, c) for c in typed)
-
-
-def _with_texts(commands: list[cmd.Command], prefix: Token) -> tuple[cmd.Command, ...]:
-    if not commands:
-        return ()
-    line = SOURCE_LINES.get(prefix.line)
-    texts = [] if line is None else command_texts(line[prefix.end_column - 1 :])
-    if len(texts) != len(commands):
-        texts = [type(c).__name__.lower() for c in commands]
-    return tuple(_with_text(c, t) for c, t in zip(commands, texts, strict=True))
-
-
-def command_texts(body: str) -> list[str]:
-    """The tidied text of each command of a line's ``body`` (what follows
-    ``faction:``), cut at the dots."""
-    return [text for text in (tidy(part) for part in body.split("#", 1)[0].split(".")) if text]
-
-
-def _may_be_rewritten(faction: str, command: cmd.Command) -> bool:
-    """Whether a line holding only ``command`` could be changed by ``_legacy_rewrites``
-    (a ``+BONn``, or an Engineers' bridge conversion)."""
-    kind = type(command)
-    if kind is cmd.Adjust:
-        return command.kind.startswith("BON") or faction == "engineers"
-    return kind is cmd.Convert and faction == "engineers"
-
-
-def _legacy_rewrites(faction: str, typed: list[cmd.Command]) -> list[cmd.Command]:
-    """Spellings of 2013 logs that the online engine still accepts."""
-    out = list(typed)
-    if faction == "engineers":
-        for i, c in enumerate(out):
-            paid_bridge = isinstance(c, cmd.Adjust) and c.delta == -2 and c.kind == "W"
-            converted = isinstance(c, cmd.Convert) and c.to_type == "BRIDGE" and c.from_type == "W"
-            if (paid_bridge and i + 1 < len(out) and isinstance(out[i + 1], cmd.Bridge)) or (
-                converted and c.from_count == 2
-            ):
-                out[i] = cmd.Action("action ACTE", "ACTE")
-    # "pass. +bonN" and a line starting "+bonN": pass taking that tile.
-    for i, c in enumerate(out):
-        if (
-            isinstance(c, cmd.Adjust)
-            and c.kind.startswith("BON")
-            and c.delta == 1
-            and (i == 0 or (isinstance(out[i - 1], cmd.Pass) and out[i - 1].tile is None))
-        ):
-            tile = c.kind
-            if i > 0:
-                out[i - 1] = cmd.Pass(f"pass {tile}", tile)
-                del out[i]
-            else:
-                out[i] = cmd.Pass(f"pass {tile}", tile)
-            break
-    _swap_first(out, cmd.Build, cmd.Transform)
-    # Only a pass that takes a bonus tile: after a bare pass (round 6) the faction
-    # is no longer the one to act, so a conversion there is refused.
-    _swap_first(out, cmd.Pass, cmd.Convert, lambda c: c.tile is not None)
-    _swap_first(out, cmd.Dig, cmd.Action)
-    return out
-
-
-def _swap_first(
-    out: list[cmd.Command],
-    first: type,
-    second: type,
-    applies: Callable[[Any], bool] = lambda c: True,
-) -> None:
-    for i in range(len(out) - 1):
-        if isinstance(out[i], first) and isinstance(out[i + 1], second) and applies(out[i]):
-            out[i], out[i + 1] = out[i + 1], out[i]
-            return
-
-
-# --- parsers --------------------------------------------------------------------
-
-#: Source lines of the chunk being parsed, by chunk line number (for command texts).
-SOURCE_LINES: dict[int, str] = {}
+# --- the grammar ----------------------------------------------------------------
 
 _A_COMMAND = "a command (build, upgrade, dig, transform, send, action, pass, leech, ...)"
 _AN_ADMIN_LINE = "an admin line (option, score, delete, setup, map, ...)"
-_DESCRIBE = {
+#: Friendly names of the grammar's terminals for "expected ..." messages.
+DESCRIBE = {
     **dict.fromkeys(
         [
             "BUILD",
@@ -531,8 +165,8 @@ _DESCRIBE = {
             "DONE",
             "RESIGN",
             "RESIGN_AS_KW",
-            "__ANON_0",
-            "__ANON_1",
+            "_PICK_COLOR",
+            "_UNLOCK_TERRAIN",
             "GAIN",
             "START",
             "START_PLANNING",
@@ -594,13 +228,165 @@ _DESCRIBE = {
     "LEDGER_FACTION": "a faction name",
     "COMMENT_TEXT": "a comment",
     "COMMENT": "a comment",
-    "GAME_HEADER": "'game: terra-mystica'",
     "PRIEST": "'p'",
 }
 
+#: The command log, and the ledger: one grammar file, a parser per form. One LALR
+#: automaton for both would share the states of what both forms parse (the
+#: commands, the line breaks), and its contextual lexer would then offer each form
+#: the other's terminals (a ledger comment row is any text up to a tab). The
+#: transformer runs inline: no parse tree is built.
+GRAMMAR = Grammar(
+    "terra_mystica",
+    starts=("command_log",),
+    describe=DESCRIBE,
+    positions=False,
+    inline=ToCommands,
+)
+LEDGER_GRAMMAR = Grammar(
+    "terra_mystica", starts=("ledger",), describe=DESCRIBE, positions=False, inline=ToCommands
+)
 
-def run_parser(start: str, text: str) -> Any:
-    """Parse one container of command text, the transformer inlined (no parse tree)."""
-    return parse(
-        "terra_mystica", text, describe=_DESCRIBE, start=start, positions=False, inline=_ToCommands
+
+def moves_from(body: str, form: str) -> list[LogMove]:
+    """The moves of a log whose header lines are blanked: a command log, or a
+    ledger (``form`` "ledger")."""
+    if form == "ledger":
+        return read_ledger(body)
+    return read_command_log(body)
+
+
+# --- command logs ---------------------------------------------------------------
+
+
+def read_command_log(text: str) -> list[LogMove]:
+    """Moves of a command log (tabs count as spaces)."""
+    lines = text.replace("\t", " ").split("\n")
+    line_cache.fill(lines, GRAMMAR)
+    parts = line_cache.parts
+    moves: list[LogMove] = []
+    comments: list[Entry] = []
+    for number, line in enumerate(lines, start=1):
+        entries, player, source, indent = parts(line)
+        if not entries:
+            continue
+        if player == COMMENT:
+            # A comment line is not a move: its ledger comment row goes with the
+            # next move (or, at the end of the log, with the last one).
+            comments.extend(entries)
+            continue
+        if comments:
+            entries = (*comments, *entries)
+            comments = []
+        moves.append(
+            LogLine(line=number, player=player, source=source, entries=entries, indent=indent)
+        )
+    if comments and moves:
+        last = moves[-1]
+        assert isinstance(last, LogLine)
+        moves[-1] = LogLine(
+            line=last.line,
+            column=last.column,
+            player=last.player,
+            source=last.source,
+            entries=(*last.entries, *comments),
+            indent=last.indent,
+        )
+    return moves
+
+
+# --- ledgers --------------------------------------------------------------------
+
+_ROUND_SCORING = re.compile(r"^round (\d+) scoring: (score\d+)", re.I)
+_REMOVING = re.compile(r"^removing tile (\w+)$", re.I)
+_OPTION = re.compile(r"^option (\S+)$", re.I)
+_MAP = re.compile(r"^map (\S+)$", re.I)
+_FINAL = re.compile(r"^added final scoring tile: (\S+)$", re.I)
+_DROPPED = re.compile(r"^(\w+) dropped from the game$", re.I)
+_CELL_NUMBER = re.compile(r"-?\d+")
+
+
+def _ledger_comment_command(text: str) -> cmd.Command | None:
+    """The admin command a ledger comment row stands for, if any (NOTATION.md §A.6)."""
+    text = text.strip()
+    if m := _ROUND_SCORING.match(text):
+        return cmd.ScoreTile(text, int(m[1]), m[2].upper())
+    if m := _REMOVING.match(text):
+        return cmd.Delete(f"delete {m[1]}", m[1].upper())
+    if m := _OPTION.match(text):
+        return cmd.Option(text, m[1].lower())
+    if m := _MAP.match(text):
+        return cmd.MapSelect(text, m[1])
+    if m := _FINAL.match(text):
+        return cmd.FinalScoring(text, m[1].lower())
+    if m := _DROPPED.match(text):
+        return cmd.DropFaction(f"drop-faction {m[1].lower()}", m[1].lower())
+    return None
+
+
+def read_ledger(text: str) -> list[LogMove]:
+    """Moves of a ledger: one per faction row, plus the admin rows among the comments."""
+    lines = text.split("\n")
+    SOURCE_LINES.clear()
+    try:
+        parsed = LEDGER_GRAMMAR.parse(text)
+    finally:
+        SOURCE_LINES.clear()
+    moves: list[LogMove] = []
+    for kind, payload in parsed:
+        if kind == "comment":
+            token: Token = payload
+            command = _ledger_comment_command(str(token))
+            if command is not None:
+                moves.append(
+                    LogLine(
+                        line=token.line or 1,
+                        source=str(token).strip(),
+                        entries=((ADMIN, command),),
+                    )
+                )
+            continue
+        moves.append(_ledger_row(payload, lines))
+    return moves
+
+
+def _ledger_row(c: list[Any], lines: list[str]) -> LedgerRow:
+    head: Token = c[0]
+    faction = str(head).strip(" \u00a0").lower()
+    vp_cell, c_cell, w_cell, p_cell, pw_cell, cult_cell = (c[i] for i in (2, 4, 6, 8, 10, 12))
+    leech = c[13]
+    commands: list[cmd.Command] = c[14] if len(c) > 14 else []
+    line = head.line or 1
+    row_text = lines[line - 1]
+    command_text = row_text.split("\t")[-1] if "\t" in row_text else ""
+    texts = [tidy(p) for p in command_text.split(".") if tidy(p)]
+    if len(texts) == len(commands):
+        commands = [k._replace(text=t) for k, t in zip(commands, texts, strict=True)]
+    bowls = tuple(int(x) for x in _CELL_NUMBER.findall(str(pw_cell)))
+    cults = tuple(int(x) for x in _CELL_NUMBER.findall(str(cult_cell)))
+    recorded = Recorded(
+        vp=int(_CELL_NUMBER.findall(str(vp_cell))[0]),
+        coins=int(_CELL_NUMBER.findall(str(c_cell))[0]),
+        workers=int(_CELL_NUMBER.findall(str(w_cell))[0]),
+        priests=int(_CELL_NUMBER.findall(str(p_cell))[0]),
+        bowls=(bowls[0], bowls[1], bowls[2]),
+        cults=(cults[0], cults[1], cults[2], cults[3]),
+        leech=leech,
+    )
+    if any(isinstance(k, cmd.SetupRow) for k in commands):
+        entries: tuple[Entry, ...] = ((ADMIN, cmd.SetupFaction(f"setup {faction}", faction, None)),)
+    else:
+        entries = tuple((faction, k) for k in commands if not k.internal)
+    columns = [1]
+    for cell in row_text.split("\t")[:-1]:
+        columns.append(columns[-1] + len(cell) + 1)
+    return LedgerRow(
+        line=line,
+        cell_columns=tuple(columns),
+        player=faction,
+        source=command_text.strip() or f"{faction} (no command)",
+        entries=entries,
+        faction=faction,
+        commands=tuple(commands),
+        recorded=recorded,
     )

@@ -9,7 +9,7 @@ from gamelog.games.terra_mystica.board import RIVER
 from gamelog.games.terra_mystica.ledger import AIR, EARTH, FIRE, P1, P2, P3, WATER, Row
 
 if TYPE_CHECKING:
-    from gamelog.games.terra_mystica.engine import Engine
+    from gamelog.games.terra_mystica.state import TerraMysticaState
 
 _SHORT = {
     "yellow": "yel",
@@ -47,22 +47,22 @@ def describe_row(row: Row) -> str:
     return f"{row.faction}: {action} -> " + ", ".join(parts)
 
 
-def render_position(engine: Engine) -> str:
+def render_position(state: TerraMysticaState) -> str:
     lines: list[str] = []
-    phase = "game over" if engine.finished else f"round {engine.round}, turn {engine.turn}"
-    active = engine.active.name if engine.active is not None and not engine.finished else "-"
+    phase = "game over" if state.finished else f"round {state.round}, turn {state.turn}"
+    active = state.active.name if state.active is not None and not state.finished else "-"
     lines.append(f"Terra Mystica: {phase}; to act: {active}")
     lines.append("")
-    lines.extend(_map_lines(engine))
+    lines.extend(_map_lines(state))
     lines.append("")
-    lines.extend(_faction_lines(engine))
+    lines.extend(_faction_lines(state))
     lines.append("")
-    lines.extend(_supply_lines(engine))
+    lines.extend(_supply_lines(state))
     return "\n".join(lines) + "\n"
 
 
-def _map_lines(engine: Engine) -> list[str]:
-    board = engine.board
+def _map_lines(state: TerraMysticaState) -> list[str]:
+    board = state.board
     by_row: dict[int, list[str]] = {}
     for name in board.hexes:
         row, _ = board.position[name]
@@ -71,31 +71,31 @@ def _map_lines(engine: Engine) -> list[str]:
     for row in sorted(by_row):
         cells = []
         for name in by_row[row]:
-            colour = _SHORT.get(engine.colour[name], engine.colour[name][:3])
-            building = engine.building.get(name, "")
+            colour = _SHORT.get(state.colour[name], state.colour[name][:3])
+            building = state.building.get(name, "")
             label = "" if board.is_river(name) else name
             cells.append(f"{label:>3} {colour}{building:<2}")
         indent = "    " if row % 2 else ""
         out.append(f"{board.rows[row]} {indent}" + " ".join(cells).rstrip())
-    if engine.bridges:
-        out.append("bridges: " + ", ".join(f"{a}-{b} ({c})" for a, b, c in engine.bridges))
-    towns = sorted(h for h, t in engine.town.items() if t)
+    if state.bridges:
+        out.append("bridges: " + ", ".join(f"{a}-{b} ({c})" for a, b, c in state.bridges))
+    towns = sorted(h for h, t in state.town.items() if t)
     if towns:
         out.append("in towns: " + ", ".join(towns))
     return out
 
 
-def _faction_lines(engine: Engine) -> list[str]:
+def _faction_lines(state: TerraMysticaState) -> list[str]:
     out = [
         "faction         VP    C   W   P  power    cults F/W/E/A  ship dig  D TP TE SH SA  tiles"
     ]
-    for f in engine.order:
+    for f in state.order:
         if f.empty_seat:
             out.append(f"{f.name:<14}  (seat of a player dropped before choosing a faction)")
             continue
         r = f.r
         tiles = " ".join(sorted(f.held("BON") + f.held("FAV") + f.held("TW")))
-        flags = " (passed)" if f.passed and engine.round else ""
+        flags = " (passed)" if f.passed and state.round else ""
         if f.dropped:
             flags = " (dropped)"
         b = f.buildings
@@ -109,19 +109,19 @@ def _faction_lines(engine: Engine) -> list[str]:
     return out
 
 
-def _supply_lines(engine: Engine) -> list[str]:
+def _supply_lines(state: TerraMysticaState) -> list[str]:
     bonus = ", ".join(
-        f"{name} (+{engine.bonus_coins.get(name, 0)} C)" if engine.bonus_coins.get(name) else name
-        for name in engine.available_bonus_tiles()
+        f"{name} (+{state.bonus_coins.get(name, 0)} C)" if state.bonus_coins.get(name) else name
+        for name in state.available_bonus_tiles()
     )
     scoring = ", ".join(
-        f"{i}:{name}{'*' if i == engine.round else ''}"
-        for i, name in enumerate(engine.score_tiles, start=1)
+        f"{i}:{name}{'*' if i == state.round else ''}"
+        for i, name in enumerate(state.score_tiles, start=1)
     )
     spaces = "; ".join(
-        f"{cult} " + " ".join(c or "." for c in engine.cult_spaces[cult]) for cult in engine.cults
+        f"{cult} " + " ".join(c or "." for c in state.cult_spaces[cult]) for cult in state.cults
     )
-    blocked = ", ".join(sorted(engine.blocked)) or "none"
+    blocked = ", ".join(sorted(state.blocked)) or "none"
     return [
         f"bonus tiles available: {bonus or 'none'}",
         f"round scoring: {scoring or 'not set'}",

@@ -1,21 +1,28 @@
 """Resources and power: gaining and paying, the power bowls, the supply of tiles,
 cult-track steps and what they pay, and the VP each source yields.
 
-Everything a tile, building or action grants goes through :meth:`Resources.adjust`,
+Everything a tile, building or action grants goes through :func:`adjust`,
 which knows the side effects of each kind of resource (a favor tile's cult
 steps, a town tile's key, a cult step's power, a round scoring tile's VP).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from gamelog.core.errors import IllegalMove
-from gamelog.games.terra_mystica.components import Amounts, rules, tiles
-from gamelog.games.terra_mystica.faction import Faction
-
-if TYPE_CHECKING:
-    from gamelog.games.terra_mystica.engine import Engine
+from gamelog.games.terra_mystica import abilities, flow, towns
+from gamelog.games.terra_mystica.components import CONSTANTS, TILES, Amounts
+from gamelog.games.terra_mystica.rulebook import (
+    CANNOT_SPEND_MORE_RULE,
+    FAVOR_TILE_ONCE_RULE,
+    FULL_COST_RULE,
+    KNOWN_RESOURCES_RULE,
+    LIMITED_SUPPLY_RULE,
+    POWER_TOKENS_HELD_RULE,
+    POWER_TOKENS_RULE,
+    SPENT_POWER_FROM_BOWL_III_RULE,
+    WAIT_FOR_CULT_STEPS_RULE,
+)
+from gamelog.games.terra_mystica.state import Faction, TerraMysticaState
 
 #: Entitlements and markers the engine tracks like resources (NOTATION.md §A.2).
 PSEUDO_RESOURCES = frozenset(
@@ -73,15 +80,11 @@ _SPECIAL_KINDS = frozenset(
     {"PW", "PW_TOKEN", "LOSE_PW_TOKEN", "GAIN_SHIP", "GAIN_TELEPORT", "GAIN_ACTION"}
 )
 #: Resources with a ceiling, and the key holding it.
-_CAPS = {"P": "MAX_P", **{cult: f"MAX_{cult}" for cult in rules().cults}}
+_CAPS = {"P": "MAX_P", **{cult: f"MAX_{cult}" for cult in CONSTANTS.cults}}
 
 
 #: Tile name -> "bonus", "favor", "town" or "scoring".
-_TILE_KINDS = {name: tile.kind for name, tile in tiles().items()}
-
-
-#: Limited supplies besides the tiles.
-LIMITED_SUPPLY = {"CONVERT_W_TO_P": 3, "carpet_range": 3, "KEY": 100}
+_TILE_KINDS = {name: tile.kind for name, tile in TILES.items()}
 
 _NAMES = {
     "C": ("coin", "coins"),
@@ -110,278 +113,272 @@ def amounts_text(amounts: Amounts) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
-class Resources:
-    """Mixin of :class:`Engine`: resource bookkeeping."""
+# --- gaining and paying ---------------------------------------------------------------
 
-    def adjust(self: Engine, f: Faction, kind: str, delta: int, source: str | None = None) -> None:
-        """Change ``f``'s holding of ``kind`` (a canonical resource name, see
-        ``components.rules().resource_aliases``) by ``delta`` with all its side effects."""
-        r = f.r
-        if kind in _PLAIN:
-            # Coins, workers, VP, power bowls: no cap, no supply, no side effect
-            # besides what a gain scores.
-            if kind == "VP":
-                f.vp_source[source or "unknown"] += delta
-            value = r[kind] + delta
-            r[kind] = value
-            if delta > 0:
-                self._scored_gain(f, kind, delta)
-            if value < 0:
-                raise IllegalMove(
-                    f"needs {amount_text(-delta, kind)}, has {amount_text(value - delta, kind)}",
-                    rule="a faction cannot spend what it does not have",
-                )
-            return
-        if kind in _SPECIAL_KINDS:
-            self._adjust_special(f, kind, delta)
-            return
-        original = r[kind]
-        pool = self.pool
-        if kind in pool:
-            supply = pool[kind]
-            if supply < delta:
-                raise IllegalMove(
-                    f"no {kind} is left in the supply",
-                    rule="tiles and tokens come from a limited supply",
-                )
-            pool[kind] = supply - delta
-        elif kind not in _KNOWN and not (kind.startswith("ACT") or kind.endswith("_range")):
-            raise IllegalMove(f"unknown resource {kind}", rule="resources the game knows")
-        value = original + delta
-        if kind in _CAPS and value > r[_CAPS[kind]]:
-            value = r[_CAPS[kind]]
+
+def adjust(
+    state: TerraMysticaState, f: Faction, kind: str, delta: int, source: str | None = None
+) -> None:
+    """Change ``f``'s holding of ``kind`` (a canonical resource name, see
+    ``CONSTANTS.resource_aliases``) by ``delta`` with all its side effects."""
+    r = f.r
+    if kind in _PLAIN:
+        # Coins, workers, VP, power bowls: no cap, no supply, no side effect
+        # besides what a gain scores.
+        if kind == "VP":
+            f.vp_source[source or "unknown"] += delta
+        value = r[kind] + delta
         r[kind] = value
-
-        if kind in _TILE_KINDS:
-            tile_kind = _TILE_KINDS[kind]
-            if value > 0:
-                f.tiles[tile_kind][kind] = True
-            else:
-                f.tiles[tile_kind].pop(kind, None)
-            if tile_kind == "favor":
-                if value > 1:
-                    raise IllegalMove(
-                        f"already holds {kind}",
-                        rule="a faction may hold each favor tile only once",
-                    )
-                self.gain(f, tiles()[kind].gain, kind)
-                if kind == "FAV5":
-                    for where in f.locations:
-                        self.detect_towns_from(f, where)
-            elif tile_kind == "town":
-                for _ in range(delta):
-                    self.gain(f, tiles()[kind].gain, "TW")
-            elif tile_kind == "bonus":
-                r["C"] += self.bonus_coins.get(kind, 0)
-                self.bonus_coins[kind] = 0
-        elif kind == "KEY":
-            if f.cult_blocked and r["KEY"] >= len(f.cult_blocked):
-                for cult in sorted(f.cult_blocked):
-                    self.gain(f, {cult: 1})
-                f.cult_blocked.clear()
-        elif kind in self.cult_set:
-            self.cult_moved(f, kind, original, value)
         if delta > 0:
-            self._scored_gain(f, kind, delta)
-        if r[kind] < 0:
+            _scored_gain(state, f, kind, delta)
+        if value < 0:
             raise IllegalMove(
-                f"needs {amount_text(-delta, kind)}, has {amount_text(original, kind)}",
-                rule="a faction cannot spend what it does not have",
+                f"needs {amount_text(-delta, kind)}, has {amount_text(value - delta, kind)}",
+                rule=CANNOT_SPEND_MORE_RULE,
             )
+        return
+    if kind in _SPECIAL_KINDS:
+        _adjust_special(state, f, kind, delta)
+        return
+    original = r[kind]
+    pool = state.pool
+    if kind in pool:
+        supply = pool[kind]
+        if supply < delta:
+            raise IllegalMove(
+                f"no {kind} is left in the supply",
+                rule=LIMITED_SUPPLY_RULE,
+            )
+        pool[kind] = supply - delta
+    elif kind not in _KNOWN and not (kind.startswith("ACT") or kind.endswith("_range")):
+        raise IllegalMove(f"unknown resource {kind}", rule=KNOWN_RESOURCES_RULE)
+    value = original + delta
+    if kind in _CAPS and value > r[_CAPS[kind]]:
+        value = r[_CAPS[kind]]
+    r[kind] = value
 
-    def _scored_gain(self: Engine, f: Faction, kind: str, delta: int) -> None:
-        """VP for a gain the round's scoring tile rewards, and faction specials
-        triggered by gaining (``special_mode = "gain"``)."""
-        if self._gain_scoring_round != self.round:
-            self.gain_scoring()
-        tile_name, table = self._gain_scoring
-        if kind in table:
-            points = table[kind]
-            for _ in range(delta):
-                self.adjust(f, "VP", points, tile_name)
-        spec = f.spec
-        if spec.special_mode == "gain" and kind in spec.special_effects:
-            for _ in range(delta):
-                self.maybe_special(f, kind, "gain")
-
-    def _adjust_special(self: Engine, f: Faction, kind: str, delta: int) -> None:
-        """Kinds that are not held but act at once: power, tokens, tracks, actions."""
-        r = f.r
-        if kind == "PW_TOKEN":
-            if delta >= 0:
-                raise IllegalMove("power tokens cannot be gained this way", rule="power tokens")
-            kind, delta = "LOSE_PW_TOKEN", -delta
-        if kind in ("GAIN_SHIP", "GAIN_TELEPORT"):
-            track_name = "ship" if kind == "GAIN_SHIP" else "teleport"
-            if track_name not in f.tracks:
-                return
-            track = f.track(track_name)
-            for _ in range(delta):
-                level = f.tracks[track_name]
-                if level < track.max_level:
-                    if level < len(track.advance_gain):
-                        self.gain(f, track.advance_gain[level], f"advance_{track_name}")
-                    f.tracks[track_name] = level + 1
-        elif kind == "GAIN_ACTION":
-            f.allowed_actions += delta
-        elif kind == "LOSE_PW_TOKEN":
-            for _ in range(abs(delta)):
-                for bowl in ("P1", "P2", "P3"):
-                    if r[bowl]:
-                        r[bowl] -= 1
-                        break
-                else:
-                    raise IllegalMove(
-                        f"needs {delta} power tokens, has fewer",
-                        rule="a faction cannot give up power tokens it does not have",
-                    )
-        elif delta > 0:  # PW
-            self.gain_power(f, delta)
+    if kind in _TILE_KINDS:
+        tile_kind = _TILE_KINDS[kind]
+        if value > 0:
+            f.tiles[tile_kind][kind] = True
         else:
-            r["P1"] -= delta
-            r["P3"] += delta
-            if r["P3"] < 0:
+            f.tiles[tile_kind].pop(kind, None)
+        if tile_kind == "favor":
+            if value > 1:
                 raise IllegalMove(
-                    f"needs {-delta} power in bowl III, has {r['P3'] - delta}",
-                    rule="spent power comes from bowl III",
-                    facts=[f"bowls {r['P1'] + delta}/{r['P2']}/{r['P3'] - delta}"],
+                    f"already holds {kind}",
+                    rule=FAVOR_TILE_ONCE_RULE,
                 )
+            gain(state, f, TILES[kind].gain, kind)
+            if kind == "FAV5":
+                for where in f.locations:
+                    towns.detect_towns_from(state, f, where)
+        elif tile_kind == "town":
+            for _ in range(delta):
+                gain(state, f, TILES[kind].gain, "TW")
+        elif tile_kind == "bonus":
+            r["C"] += state.bonus_coins.get(kind, 0)
+            state.bonus_coins[kind] = 0
+    elif kind == "KEY":
+        if f.cult_blocked and r["KEY"] >= len(f.cult_blocked):
+            for cult in sorted(f.cult_blocked):
+                gain(state, f, {cult: 1})
+            f.cult_blocked.clear()
+    elif kind in state.cult_set:
+        cult_moved(state, f, kind, original, value)
+    if delta > 0:
+        _scored_gain(state, f, kind, delta)
+    if r[kind] < 0:
+        raise IllegalMove(
+            f"needs {amount_text(-delta, kind)}, has {amount_text(original, kind)}",
+            rule=CANNOT_SPEND_MORE_RULE,
+        )
 
-    def gain_scoring(self: Engine) -> tuple[str, dict[str, int]]:
-        """The round scoring tile that pays VP for gains this round, and its table."""
-        if self._gain_scoring_round != self.round:
-            self._gain_scoring_round = self.round
-            name = self.current_score_tile()
-            tile = tiles()[name] if name is not None else None
-            if tile is not None and tile.mode == "gain":
-                self._gain_scoring = (tile.name, tile.vp)
+
+def _scored_gain(state: TerraMysticaState, f: Faction, kind: str, delta: int) -> None:
+    """VP for a gain the round's scoring tile rewards, and faction specials
+    triggered by gaining (``special_mode = "gain"``)."""
+    if state.gain_scoring_round != state.round:
+        round_gain_scoring(state)
+    tile_name, table = state.gain_scoring
+    if kind in table:
+        points = table[kind]
+        for _ in range(delta):
+            adjust(state, f, "VP", points, tile_name)
+    spec = f.spec
+    if spec.special_mode == "gain" and kind in spec.special_effects:
+        for _ in range(delta):
+            maybe_special(state, f, kind, "gain")
+
+
+def _adjust_special(state: TerraMysticaState, f: Faction, kind: str, delta: int) -> None:
+    """Kinds that are not held but act at once: power, tokens, tracks, actions."""
+    r = f.r
+    if kind == "PW_TOKEN":
+        if delta >= 0:
+            raise IllegalMove("power tokens cannot be gained this way", rule=POWER_TOKENS_RULE)
+        kind, delta = "LOSE_PW_TOKEN", -delta
+    if kind in ("GAIN_SHIP", "GAIN_TELEPORT"):
+        track_name = "ship" if kind == "GAIN_SHIP" else "teleport"
+        if track_name not in f.tracks:
+            return
+        track = f.track(track_name)
+        for _ in range(delta):
+            level = f.tracks[track_name]
+            if level < track.max_level:
+                if level < len(track.advance_gain):
+                    gain(state, f, track.advance_gain[level], f"advance_{track_name}")
+                f.tracks[track_name] = level + 1
+    elif kind == "GAIN_ACTION":
+        f.allowed_actions += delta
+    elif kind == "LOSE_PW_TOKEN":
+        for _ in range(abs(delta)):
+            for bowl in ("P1", "P2", "P3"):
+                if r[bowl]:
+                    r[bowl] -= 1
+                    break
             else:
-                self._gain_scoring = ("", {})
-        return self._gain_scoring
-
-    def gain(self: Engine, f: Faction, amounts: Amounts, source: str | None = None) -> None:
-        # A town key comes first, so that a step onto 10 in the same gain can use it.
-        if "KEY" in amounts:
-            self.adjust(f, "KEY", amounts["KEY"], source)
-        for kind, amount in amounts.items():
-            if kind != "KEY":
-                self.adjust(f, kind, amount, source)
-
-    def pay(self: Engine, f: Faction, cost: Amounts, discount: Amounts | None = None) -> None:
-        """Pay ``cost``; if anything is short, say everything that is short."""
-        net = {k: v - discount.get(k, 0) for k, v in cost.items()} if discount else cost
-        shortfalls = self.shortfalls(f, net)
-        if shortfalls:
+                raise IllegalMove(
+                    f"needs {delta} power tokens, has fewer",
+                    rule=POWER_TOKENS_HELD_RULE,
+                )
+    elif delta > 0:  # PW
+        gain_power(state, f, delta)
+    else:
+        r["P1"] -= delta
+        r["P3"] += delta
+        if r["P3"] < 0:
             raise IllegalMove(
-                f"needs {amounts_text(net)}, has {', '.join(shortfalls)}",
-                rule="a faction pays the full cost of what it does",
+                f"needs {-delta} power in bowl III, has {r['P3'] - delta}",
+                rule=SPENT_POWER_FROM_BOWL_III_RULE,
+                facts=[f"bowls {r['P1'] + delta}/{r['P2']}/{r['P3'] - delta}"],
             )
-        for kind, amount in net.items():
-            self.adjust(f, kind, -amount)
 
-    def shortfalls(self: Engine, f: Faction, cost: Amounts) -> list[str]:
-        short: list[str] = []
-        for kind, amount in cost.items():
-            have = f.r["P3"] if kind == "PW" else f.r[kind]
-            shown = "P3" if kind == "PW" else kind
-            if amount > 0 and have < amount:
-                short.append(amount_text(have, shown))
-        return short
 
-    def gain_power(self: Engine, f: Faction, count: int) -> int:
-        """Move ``count`` power tokens up the bowls; returns how many moved."""
-        r = f.r
-        for moved in range(count):
-            if r["P1"]:
-                r["P1"] -= 1
-                r["P2"] += 1
-            elif r["P2"]:
-                r["P2"] -= 1
-                r["P3"] += 1
-            else:
-                return moved
-        return count
+def round_gain_scoring(state: TerraMysticaState) -> tuple[str, dict[str, int]]:
+    """The round scoring tile that pays VP for gains this round, and its table."""
+    if state.gain_scoring_round != state.round:
+        state.gain_scoring_round = state.round
+        name = state.current_score_tile()
+        tile = TILES[name] if name is not None else None
+        if tile is not None and tile.mode == "gain":
+            state.gain_scoring = (tile.name, tile.vp)
+        else:
+            state.gain_scoring = ("", {})
+    return state.gain_scoring
 
-    # --- VP and specials triggered by gains, builds and spending ----------------------
 
-    def current_score_tile(self: Engine) -> str | None:
-        if self.round > 0 and len(self.score_tiles) >= self.round:
-            return self.score_tiles[self.round - 1]
-        return None
+def gain(state: TerraMysticaState, f: Faction, amounts: Amounts, source: str | None = None) -> None:
+    # A town key comes first, so that a step onto 10 in the same gain can use it.
+    if "KEY" in amounts:
+        adjust(state, f, "KEY", amounts["KEY"], source)
+    for kind, amount in amounts.items():
+        if kind != "KEY":
+            adjust(state, f, kind, amount, source)
 
-    def maybe_score_tile(self: Engine, f: Faction, kind: str, mode: str) -> None:
-        name = self.current_score_tile()
-        if name is None:
+
+def pay(
+    state: TerraMysticaState, f: Faction, cost: Amounts, discount: Amounts | None = None
+) -> None:
+    """Pay ``cost``; if anything is short, say everything that is short."""
+    net = {k: v - discount.get(k, 0) for k, v in cost.items()} if discount else cost
+    short = shortfalls(state, f, net)
+    if short:
+        raise IllegalMove(
+            f"needs {amounts_text(net)}, has {', '.join(short)}",
+            rule=FULL_COST_RULE,
+        )
+    for kind, amount in net.items():
+        adjust(state, f, kind, -amount)
+
+
+def shortfalls(state: TerraMysticaState, f: Faction, cost: Amounts) -> list[str]:
+    short: list[str] = []
+    for kind, amount in cost.items():
+        have = f.r["P3"] if kind == "PW" else f.r[kind]
+        shown = "P3" if kind == "PW" else kind
+        if amount > 0 and have < amount:
+            short.append(amount_text(have, shown))
+    return short
+
+
+def gain_power(state: TerraMysticaState, f: Faction, count: int) -> int:
+    """Move ``count`` power tokens up the bowls; returns how many moved."""
+    r = f.r
+    for moved in range(count):
+        if r["P1"]:
+            r["P1"] -= 1
+            r["P2"] += 1
+        elif r["P2"]:
+            r["P2"] -= 1
+            r["P3"] += 1
+        else:
+            return moved
+    return count
+
+
+# --- VP and specials triggered by gains, builds and spending --------------------------
+
+
+def maybe_score_tile(state: TerraMysticaState, f: Faction, kind: str, mode: str) -> None:
+    name = state.current_score_tile()
+    if name is None:
+        return
+    tile = TILES[name]
+    points = tile.vp.get(kind)
+    if points and tile.mode == mode:
+        adjust(state, f, "VP", points, name)
+
+
+def maybe_special(state: TerraMysticaState, f: Faction, kind: str, mode: str) -> None:
+    spec = f.spec
+    if spec.special_mode != mode:
+        return
+    for building, level in spec.special_enable_if.items():
+        if f.buildings.get(building, 0) != level:
             return
-        tile = tiles()[name]
-        points = tile.vp.get(kind)
-        if points and tile.mode == mode:
-            self.adjust(f, "VP", points, name)
+    effect = spec.special_effects.get(kind)
+    if effect:
+        gain(state, f, effect, "faction")
 
-    def maybe_special(self: Engine, f: Faction, kind: str, mode: str) -> None:
-        spec = f.spec
-        if spec.special_mode != mode:
+
+def score_favor_builds(state: TerraMysticaState, f: Faction, building: str) -> None:
+    for name in f.held("FAV"):
+        points = TILES[name].build_vp.get(building)
+        if points:
+            adjust(state, f, "VP", points, name)
+
+
+# --- cult tracks ----------------------------------------------------------------------
+
+
+def cult_moved(state: TerraMysticaState, f: Faction, cult: str, old: int, new: int) -> None:
+    """Power for passing 3, 5 and 7, and the town key needed to step onto 10."""
+    r = f.r
+    for threshold, power in CONSTANTS.cult_power:
+        if threshold == 10:
+            continue
+        if old < threshold <= new:
+            adjust(state, f, "PW", power)
+    if old <= 9 < new:
+        if r["KEY"] < 1:
+            r[cult] = 9
+            if "manual-fav5" not in state.options:
+                f.cult_blocked.add(cult)
             return
-        for building, level in spec.special_enable_if.items():
-            if f.buildings.get(building, 0) != level:
-                return
-        effect = spec.special_effects.get(kind)
-        if effect:
-            self.gain(f, effect, "faction")
-
-    def score_favor_builds(self: Engine, f: Faction, building: str) -> None:
-        for name in f.held("FAV"):
-            points = tiles()[name].build_vp.get(building)
-            if points:
-                self.adjust(f, "VP", points, name)
-
-    # --- cult tracks --------------------------------------------------------------
-
-    def cult_moved(self: Engine, f: Faction, cult: str, old: int, new: int) -> None:
-        """Power for passing 3, 5 and 7, and the town key needed to step onto 10."""
-        r = f.r
-        for threshold, power in rules().cult_power:
-            if threshold == 10:
-                continue
-            if old < threshold <= new:
-                self.adjust(f, "PW", power)
-        if old <= 9 < new:
-            if r["KEY"] < 1:
-                r[cult] = 9
-                if "manual-fav5" not in self.options:
-                    f.cult_blocked.add(cult)
-                return
-            if f.name != "cultists" and self.should_wait_for_cultists(cult):
-                raise IllegalMove(
-                    f"must wait for the Cultists' decision before stepping onto 10 of {cult}",
-                    rule="the Cultists may reach 10 first with steps they are still owed; "
-                    "use 'wait' until they have chosen",
-                )
-            self.adjust(f, "KEY", -1)
-            self.adjust(f, "PW", dict(rules().cult_power)[10])
-            for other in self.order:
-                if other is not f:
-                    other.r[f"MAX_{cult}"] = 9
-        if old == 10 and new < 10:
-            self.adjust(f, "KEY", 1)
-            for other in self.order:
-                other.r[f"MAX_{cult}"] = 10
-
-    def should_wait_for_cultists(self: Engine, cult: str) -> bool:
-        if "loose-cultist-ordering" in self.options:
-            return False
-        cultists = self.factions.get("cultists")
-        if cultists is None or not cultists.r["KEY"]:
-            return False
-        owed = 0
-        events: set[int] = set()
-        for record in self.action_required:
-            if record.faction == "cultists" and record.type == "cult":
-                owed += 1
-            elif (
-                record.type == "leech"
-                and record.from_faction == "cultists"
-                and not cultists.leech_cult_gained[record.leech_id]
-            ):
-                events.add(record.leech_id)
-        return cultists.r[cult] + owed + len(events) >= 10
+        holder = abilities.waiting_for(state, f, cult)
+        if holder is not None:
+            raise IllegalMove(
+                f"must wait for the {flow.possessive(holder.display)} decision "
+                f"before stepping onto 10 of {cult}",
+                rule=WAIT_FOR_CULT_STEPS_RULE.format(faction=holder.display),
+            )
+        adjust(state, f, "KEY", -1)
+        adjust(state, f, "PW", dict(CONSTANTS.cult_power)[10])
+        for other in state.order:
+            if other is not f:
+                other.r[f"MAX_{cult}"] = 9
+    if old == 10 and new < 10:
+        adjust(state, f, "KEY", 1)
+        for other in state.order:
+            other.r[f"MAX_{cult}"] = 10

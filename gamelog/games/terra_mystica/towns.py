@@ -4,122 +4,118 @@ A group founds a town when its building power reaches the faction's town size
 (7, or 6 with FAV5) with at least four buildings (a sanctuary counts as two) and
 a town tile is left; the faction then owes a ``+TWn`` choice. Buildings that
 later join a town's group become part of that town without founding another.
+The Mermaids may also join buildings across one river hex (``connect``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from gamelog.core.errors import IllegalMove
-from gamelog.games.terra_mystica.components import rules
-from gamelog.games.terra_mystica.faction import Faction
+from gamelog.games.terra_mystica import reach, resources
+from gamelog.games.terra_mystica.components import CONSTANTS
+from gamelog.games.terra_mystica.rulebook import (
+    RIVER_CONNECTION_FOUNDS_A_TOWN_RULE,
+    RIVER_TOWNS_RULE,
+)
+from gamelog.games.terra_mystica.state import Faction, TerraMysticaState
 
-if TYPE_CHECKING:
-    from gamelog.games.terra_mystica.engine import Engine
+
+def adjacent_own_buildings(state: TerraMysticaState, f: Faction, where: str) -> list[str]:
+    neighbours = state.adjacent(where)
+    skip = state.skip.get(where) if f.spec.can_connect_across_river else None
+    if skip:
+        neighbours = neighbours | skip
+    built = f.built
+    return [h for h in neighbours if h in built]
 
 
-class Towns:
-    """Mixin of :class:`Engine`: town detection and the Mermaids' river towns."""
+def _add_to_town(state: TerraMysticaState, f: Faction, where: str, town: int) -> None:
+    stack = [where]
+    while stack:
+        here = stack.pop()
+        state.town[here] = town
+        for other in adjacent_own_buildings(state, f, here):
+            if not state.town.get(other):
+                stack.append(other)
 
-    def adjacent_own_buildings(self: Engine, f: Faction, where: str) -> list[str]:
-        neighbours = self.adjacent(where)
-        skip = self.skip.get(where) if f.spec.can_connect_across_river else None
-        if skip:
-            neighbours = neighbours | skip
-        built = f.built
-        return [h for h in neighbours if h in built]
 
-    def _add_to_town(self: Engine, f: Faction, where: str, town: int) -> None:
-        stack = [where]
-        while stack:
-            here = stack.pop()
-            self.town[here] = town
-            for other in self.adjacent_own_buildings(f, here):
-                if not self.town.get(other):
-                    stack.append(other)
+def detect_towns_from(state: TerraMysticaState, f: Faction, where: str) -> int:
+    """Found a town from ``where`` if its group now qualifies; 1 if one was founded."""
+    if state.town.get(where) or where not in state.building:
+        return 0
+    if state.colour[where] != f.color:
+        return 0
+    for other in adjacent_own_buildings(state, f, where):
+        if state.town.get(other):
+            _add_to_town(state, f, where, state.town[other])
+    if state.town.get(where):
+        return 0
+    # The group of own buildings linked to ``where`` (what adjacent_own_buildings
+    # gives, walked with local lookups: this runs after every build and upgrade).
+    power = count = 0
+    seen = {where}
+    stack = [where]
+    strength = CONSTANTS.building_power
+    building, built = state.building, f.built
+    neighbours, bridged = state.board.neighbours, state.bridged
+    skips = state.skip if f.spec.can_connect_across_river else None
+    while stack:
+        here = stack.pop()
+        kind = building[here]
+        power += strength[kind]
+        count += 2 if kind == "SA" else 1
+        around = neighbours[here]
+        extra = bridged.get(here)
+        if extra:
+            around = around | extra
+        if skips:
+            skip = skips.get(here)
+            if skip:
+                around = around | skip
+        for other in around:
+            if other in built and other not in seen:
+                seen.add(other)
+                stack.append(other)
+    if power < f.r["TOWN_SIZE"] or count < CONSTANTS.town_buildings:
+        return 0
+    tiles_left = state.town_tiles_left()
+    if not tiles_left:
+        return 0
+    for here in seen:
+        state.town[here] = tiles_left
+    resources.adjust(state, f, "GAIN_TW", 1)
+    return 1
 
-    def detect_towns_from(self: Engine, f: Faction, where: str) -> int:
-        """Found a town from ``where`` if its group now qualifies; 1 if one was founded."""
-        if self.town.get(where) or where not in self.building:
-            return 0
-        if self.colour[where] != f.color:
-            return 0
-        for other in self.adjacent_own_buildings(f, where):
-            if self.town.get(other):
-                self._add_to_town(f, where, self.town[other])
-        if self.town.get(where):
-            return 0
-        # The group of own buildings linked to ``where`` (what adjacent_own_buildings
-        # gives, walked with local lookups: this runs after every build and upgrade).
-        power = count = 0
-        seen = {where}
-        stack = [where]
-        strength = rules().building_power
-        building, built = self.building, f.built
-        neighbours, bridged = self.board.neighbours, self.bridged
-        skips = self.skip if f.spec.can_connect_across_river else None
-        while stack:
-            here = stack.pop()
-            kind = building[here]
-            power += strength[kind]
-            count += 2 if kind == "SA" else 1
-            around = neighbours[here]
-            extra = bridged.get(here)
-            if extra:
-                around = around | extra
-            if skips:
-                skip = skips.get(here)
-                if skip:
-                    around = around | skip
-            for other in around:
-                if other in built and other not in seen:
-                    seen.add(other)
-                    stack.append(other)
-        if power < f.r["TOWN_SIZE"] or count < rules().town_buildings:
-            return 0
-        tiles_left = self.town_tiles_left()
-        if not tiles_left:
-            return 0
-        for here in seen:
-            self.town[here] = tiles_left
-        self.adjust(f, "GAIN_TW", 1)
-        return 1
 
-    def town_tiles_left(self: Engine) -> int:
-        """How many kinds of town tile are still in the supply."""
-        pool = self.pool
-        return sum(1 for name in self.town_tile_names if pool.get(name, 0) > 0)
-
-    def connect(self: Engine, f: Faction, hexes: tuple[str, ...]) -> None:
-        """Mermaids: join the land hexes around one river hex into a town."""
-        if not f.spec.can_connect_across_river:
-            raise IllegalMove(
-                f"{f.name} cannot connect across a river",
-                rule="only the Mermaids may found a town across one river hex",
-            )
-        if len(hexes) == 1 and self.board.is_river(hexes[0]):
-            land = sorted(h for h in self.board.neighbours[hexes[0]] if not self.board.is_river(h))
-        else:
-            land = [self.land_hex(h) for h in hexes]
-        rivers: dict[str, int] = {}
-        for here in land:
-            for other in self.board.neighbours[here]:
-                if self.board.is_river(other):
-                    rivers[other] = rivers.get(other, 0) + 1
-        for river in sorted(rivers):
-            if rivers[river] != len(land):
-                continue
-            shore = [h for h in self.board.neighbours[river] if not self.board.is_river(h)]
-            for a in shore:
-                for b in shore:
-                    if a != b:
-                        self.skip.setdefault(a, set()).add(b)
-            self.river_towns.add(river)
-            break
-        founded = sum(self.detect_towns_from(f, here) for here in land)
-        if not founded:
-            raise IllegalMove(
-                f"connecting {', '.join(hexes)} founds no town",
-                rule="a river connection must complete a town",
-                facts=[f"{here}: {self.building.get(here, 'empty')}" for here in land],
-            )
+def connect(state: TerraMysticaState, f: Faction, hexes: tuple[str, ...]) -> None:
+    """Mermaids: join the land hexes around one river hex into a town."""
+    if not f.spec.can_connect_across_river:
+        raise IllegalMove(
+            f"{f.name} cannot connect across a river",
+            rule=RIVER_TOWNS_RULE,
+        )
+    if len(hexes) == 1 and state.board.is_river(hexes[0]):
+        land = sorted(h for h in state.board.neighbours[hexes[0]] if not state.board.is_river(h))
+    else:
+        land = [reach.land_hex(state, h) for h in hexes]
+    rivers: dict[str, int] = {}
+    for here in land:
+        for other in state.board.neighbours[here]:
+            if state.board.is_river(other):
+                rivers[other] = rivers.get(other, 0) + 1
+    for river in sorted(rivers):
+        if rivers[river] != len(land):
+            continue
+        shore = [h for h in state.board.neighbours[river] if not state.board.is_river(h)]
+        for a in shore:
+            for b in shore:
+                if a != b:
+                    state.skip.setdefault(a, set()).add(b)
+        state.river_towns.add(river)
+        break
+    founded = sum(detect_towns_from(state, f, here) for here in land)
+    if not founded:
+        raise IllegalMove(
+            f"connecting {', '.join(hexes)} founds no town",
+            rule=RIVER_CONNECTION_FOUNDS_A_TOWN_RULE,
+            facts=[f"{here}: {state.building.get(here, 'empty')}" for here in land],
+        )

@@ -1,43 +1,33 @@
-"""Reading logs: the two forms of a Terra Mystica game, parsed into moves.
+"""Parsed command-log lines, kept for the life of the process.
 
-Command logs go through a per-process cache: league logs repeat most of their
-lines, and the part after ``faction:`` repeats across factions, so only text
-not seen before goes through Lark, all in one call -- and lines that differ from
-one seen before only in hexes and numbers reuse its parse (see "shapes" below).
-Ledgers are parsed whole; their comment rows that carry setup (options, scoring
-tiles, removed bonus tiles, dropped factions) become admin moves.
+League logs repeat most of their lines, and the part after ``faction:`` repeats
+across factions, so only text not seen before goes through Lark, all in one
+call -- and lines that differ from one seen before only in hexes and numbers
+reuse its parse (see "shapes" below). :func:`fill` parses what a log adds;
+:func:`parts` then says what each line holds.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
-
-from lark import Token
 
 from gamelog.core.errors import NotationError
-from gamelog.core.game import Move
+from gamelog.core.notation import Grammar
 from gamelog.games.terra_mystica import commands as cmd
-from gamelog.games.terra_mystica.moves import (
-    ADMIN,
-    COMMENT,
-    SOURCE_LINES,
-    Entry,
-    LedgerRow,
-    LineBody,
-    LogLine,
-    Recorded,
-    command_texts,
-    run_parser,
-    tidy,
-)
+from gamelog.games.terra_mystica.commands import ADMIN, Entry
+from gamelog.games.terra_mystica.transformer import SOURCE_LINES, LineBody, command_texts
+
+#: What a line holds: its entries, its player (None for an admin line, "comment" for
+#: a line holding only a comment), the line without the whitespace around it, and
+#: the width of its indent.
+Parts = tuple[tuple[Entry, ...], str | None, str, int]
 
 #: Parsed command-log lines by their text, shared by every log of the process:
 #: whole lines, and the part after ``faction:`` (which repeats across factions).
 _LINE_CACHE: dict[str, tuple[Entry, ...]] = {}
 _BODY_CACHE: dict[str, LineBody] = {}
-#: A line's entries with its player, trimmed text and indent (see _line_parts).
-_LINE_PARTS: dict[str, tuple[tuple[Entry, ...], str | None, str, int]] = {}
+#: What each line holds (see Parts).
+_LINE_PARTS: dict[str, Parts] = {}
 #: Parsed body shapes (see below), by shape.
 _SHAPE_CACHE: dict[str, LineBody] = {}
 _CACHE_LIMIT = 200_000
@@ -55,14 +45,14 @@ def clear_caches() -> None:
 def _line_key(line: str) -> tuple[str, str] | None:
     """(faction, body) of a faction line, or None for admin and comment lines."""
     match = _PREFIX.match(line)
-    if match is None or match[1].lower() == "game":
+    if match is None:
         return None
     return match[1].lower(), match[2]
 
 
-def parse_command_log(text: str) -> list[Move]:
-    """Moves of a command log (tabs count as spaces)."""
-    lines = text.replace("\t", " ").split("\n")
+def fill(lines: list[str], grammar: Grammar) -> None:
+    """Parse the lines (tabs already made spaces) not seen before, so that
+    :func:`parts` knows every one; raises NotationError at the line at fault."""
     fresh: dict[str, int] = {}
     shaped: dict[str, tuple[str, tuple[str, ...], tuple[int, ...], int]] = {}
     for number, line in enumerate(lines):
@@ -89,42 +79,18 @@ def parse_command_log(text: str) -> list[Move]:
                 continue
         fresh.setdefault(f"\0{body}", number)
     if shaped:
-        for body, number in _parse_shapes(shaped).items():
+        for body, number in _parse_shapes(shaped, grammar).items():
             fresh.setdefault(f"\0{body}", number)
     if fresh:
-        _parse_fresh([lines[number] for number in fresh.values()], list(fresh.values()))
-    moves: list[Move] = []
-    comments: list[Entry] = []
-    for number, line in enumerate(lines, start=1):
-        parts = _LINE_PARTS.get(line)
-        if parts is None:
-            parts = _LINE_PARTS[line] = _line_parts(line)
-        entries, player, source, indent = parts
-        if not entries:
-            continue
-        if player == COMMENT:
-            # A comment line is not a move: its ledger comment row goes with the
-            # next move (or, at the end of the log, with the last one).
-            comments.extend(entries)
-            continue
-        if comments:
-            entries = (*comments, *entries)
-            comments = []
-        moves.append(
-            LogLine(line=number, player=player, source=source, entries=entries, indent=indent)
-        )
-    if comments and moves:
-        last = moves[-1]
-        assert isinstance(last, LogLine)
-        moves[-1] = LogLine(
-            line=last.line,
-            column=last.column,
-            player=last.player,
-            source=last.source,
-            entries=(*last.entries, *comments),
-            indent=last.indent,
-        )
-    return moves
+        _parse_fresh([lines[number] for number in fresh.values()], list(fresh.values()), grammar)
+
+
+def parts(line: str) -> Parts:
+    """What ``line`` holds (it went through :func:`fill`)."""
+    found = _LINE_PARTS.get(line)
+    if found is None:
+        found = _LINE_PARTS[line] = _line_parts(line)
+    return found
 
 
 # --- one parse per command shape ------------------------------------------------
@@ -198,14 +164,14 @@ def _filled_in(
 
 
 def _parse_shapes(
-    shaped: dict[str, tuple[str, tuple[str, ...], tuple[int, ...], int]],
+    shaped: dict[str, tuple[str, tuple[str, ...], tuple[int, ...], int]], grammar: Grammar
 ) -> dict[str, int]:
     """Parse the new shapes in one Lark call and fill the body cache from them;
     returns the bodies that must be parsed as written, with their line numbers."""
     shapes = list(dict.fromkeys(shape for shape, _, _, _ in shaped.values()))
     chunk = "".join(f"q:{shape}\n" for shape in shapes)
     try:
-        parsed = run_parser("command_log", chunk)
+        parsed = grammar.parse(chunk, "command_log")
     except NotationError:
         parsed = []  # some shape does not parse: every body goes as written
     for chunk_line, result in parsed:
@@ -222,10 +188,7 @@ def _parse_shapes(
     return left
 
 
-def _line_parts(line: str) -> tuple[tuple[Entry, ...], str | None, str, int]:
-    """What a move of this line holds: its entries, its player (None for an admin
-    line, "comment" for a line holding only a comment), the line without the
-    whitespace around it, and the width of its indent."""
+def _line_parts(line: str) -> Parts:
     if not line.strip():
         return (), None, "", 0
     entries = _LINE_CACHE.get(line)
@@ -237,13 +200,13 @@ def _line_parts(line: str) -> tuple[tuple[Entry, ...], str | None, str, int]:
     return entries, None if actor == ADMIN else actor, line.strip(), len(line) - len(line.lstrip())
 
 
-def _parse_fresh(fresh: list[str], numbers: list[int]) -> None:
+def _parse_fresh(fresh: list[str], numbers: list[int], grammar: Grammar) -> None:
     """Parse the lines not seen before, all in one Lark call."""
     chunk = "\n".join(fresh) + "\n"
     SOURCE_LINES.clear()
     SOURCE_LINES.update({i: line for i, line in enumerate(fresh, start=1)})
     try:
-        parsed = run_parser("command_log", chunk)
+        parsed = grammar.parse(chunk, "command_log")
     except NotationError as error:
         if error.line is not None and 1 <= error.line <= len(fresh):
             error.line = numbers[error.line - 1] + 1
@@ -262,105 +225,6 @@ def _parse_fresh(fresh: list[str], numbers: list[int]) -> None:
         else:
             _LINE_CACHE[line] = tuple(result)
     for line in fresh:
-        # Lines that hold nothing (a lone "game:" header) still count as seen.
+        # Lines that hold nothing still count as seen.
         if _line_key(line) is None:
             _LINE_CACHE.setdefault(line, ())
-
-
-# --- ledgers --------------------------------------------------------------------
-
-_ROUND_SCORING = re.compile(r"^round (\d+) scoring: (score\d+)", re.I)
-_REMOVING = re.compile(r"^removing tile (\w+)$", re.I)
-_OPTION = re.compile(r"^option (\S+)$", re.I)
-_MAP = re.compile(r"^map (\S+)$", re.I)
-_FINAL = re.compile(r"^added final scoring tile: (\S+)$", re.I)
-_DROPPED = re.compile(r"^(\w+) dropped from the game$", re.I)
-
-
-def _ledger_comment_command(text: str) -> cmd.Command | None:
-    """The admin command a ledger comment row stands for, if any (NOTATION.md §A.6)."""
-    text = text.strip()
-    if m := _ROUND_SCORING.match(text):
-        return cmd.ScoreTile(text, int(m[1]), m[2].upper())
-    if m := _REMOVING.match(text):
-        return cmd.Delete(f"delete {m[1]}", m[1].upper())
-    if m := _OPTION.match(text):
-        return cmd.Option(text, m[1].lower())
-    if m := _MAP.match(text):
-        return cmd.MapSelect(text, m[1])
-    if m := _FINAL.match(text):
-        return cmd.FinalScoring(text, m[1].lower())
-    if m := _DROPPED.match(text):
-        return cmd.DropFaction(f"drop-faction {m[1].lower()}", m[1].lower())
-    return None
-
-
-_CELL_NUMBER = re.compile(r"-?\d+")
-
-
-def parse_ledger(text: str) -> list[Move]:
-    """Moves of a ledger: one per faction row, plus the admin rows among the comments."""
-    lines = text.split("\n")
-    SOURCE_LINES.clear()
-    try:
-        parsed = run_parser("ledger", text)
-    finally:
-        SOURCE_LINES.clear()
-    moves: list[Move] = []
-    for kind, payload in parsed:
-        if kind == "comment":
-            token: Token = payload
-            command = _ledger_comment_command(str(token))
-            if command is not None:
-                actor = ADMIN
-                moves.append(
-                    LogLine(
-                        line=token.line,
-                        source=str(token).strip(),
-                        entries=((actor, command),),
-                    )
-                )
-            continue
-        moves.append(_ledger_row(payload, lines))
-    return moves
-
-
-def _ledger_row(c: list[Any], lines: list[str]) -> LedgerRow:
-    head: Token = c[0]
-    faction = str(head).strip(" \u00a0").lower()
-    vp_cell, c_cell, w_cell, p_cell, pw_cell, cult_cell = (c[i] for i in (2, 4, 6, 8, 10, 12))
-    leech = c[13]
-    commands: list[cmd.Command] = c[14] if len(c) > 14 else []
-    row_text = lines[head.line - 1]
-    command_text = row_text.split("\t")[-1] if "\t" in row_text else ""
-    texts = [tidy(p) for p in command_text.split(".") if tidy(p)]
-    if len(texts) == len(commands):
-        commands = [k._replace(text=t) for k, t in zip(commands, texts, strict=True)]
-    bowls = tuple(int(x) for x in _CELL_NUMBER.findall(str(pw_cell)))
-    cults = tuple(int(x) for x in _CELL_NUMBER.findall(str(cult_cell)))
-    recorded = Recorded(
-        vp=int(_CELL_NUMBER.findall(str(vp_cell))[0]),
-        coins=int(_CELL_NUMBER.findall(str(c_cell))[0]),
-        workers=int(_CELL_NUMBER.findall(str(w_cell))[0]),
-        priests=int(_CELL_NUMBER.findall(str(p_cell))[0]),
-        bowls=(bowls[0], bowls[1], bowls[2]),
-        cults=(cults[0], cults[1], cults[2], cults[3]),
-        leech=leech,
-    )
-    if any(isinstance(k, cmd.SetupRow) for k in commands):
-        entries: tuple[Entry, ...] = ((ADMIN, cmd.SetupFaction(f"setup {faction}", faction, None)),)
-    else:
-        entries = tuple((faction, k) for k in commands if not k.internal)
-    columns = [1]
-    for cell in row_text.split("\t")[:-1]:
-        columns.append(columns[-1] + len(cell) + 1)
-    return LedgerRow(
-        line=head.line,
-        cell_columns=tuple(columns),
-        player=faction,
-        source=command_text.strip() or f"{faction} (no command)",
-        entries=entries,
-        faction=faction,
-        commands=tuple(commands),
-        recorded=recorded,
-    )

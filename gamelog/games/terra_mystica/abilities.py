@@ -1,0 +1,102 @@
+"""Faction abilities that a faction's numbers cannot state: named hooks.
+
+``data/factions.toml`` gives every faction its numbers and names the hooks it
+has, by hook point (``hooks = { pass_vp = "bridges_between_own_buildings" }``).
+The rules call each hook point where such an ability acts; a faction without a
+hook there does nothing. The hook points of the rules:
+
+* ``pass_vp(state, faction)``: VP for passing besides the tiles' (the
+  Engineers' bridges between their own buildings, with their stronghold);
+* ``cult_top(state, holder, cult) -> bool``: whether a faction stepping onto
+  10 of ``cult`` must first wait for ``holder`` (the Cultists, whose power
+  offers may still bring them cult steps).
+
+The notation has one more, ``line`` (a faction's own old spellings of a line,
+the Engineers' bridge paid by hand): it is in rewrites.py, which the moves are
+read with. Adding a faction (Fire & Ice) is its data, plus a function here for
+each ability no hook states yet, and a hook point where the rules need one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+from gamelog.games.terra_mystica import resources
+from gamelog.games.terra_mystica.components import FACTIONS
+from gamelog.games.terra_mystica.state import Faction, TerraMysticaState
+
+#: The hook points of the rules (see above).
+HOOK_POINTS = ("pass_vp", "cult_top")
+
+
+# --- the hooks ------------------------------------------------------------------------
+
+
+def bridges_between_own_buildings(state: TerraMysticaState, f: Faction) -> None:
+    """Engineers: with the stronghold, VP (``pass_vp_per_connecting_bridge``) for every
+    own bridge whose two ends hold own buildings."""
+    per_bridge = f.spec.pass_vp_per_connecting_bridge
+    if not (per_bridge and f.buildings["SH"]):
+        return
+    for a, b, colour in state.bridges:
+        if colour == f.color and all(
+            h in state.building and state.colour[h] == f.color for h in (a, b)
+        ):
+            resources.adjust(state, f, "VP", per_bridge, "SH")
+
+
+def cult_steps_still_owed(state: TerraMysticaState, holder: Faction, cult: str) -> bool:
+    """Cultists: another faction stepping onto 10 of ``cult`` waits while the steps the
+    Cultists are owed, and one for each open offer of theirs, could take them there
+    first (unless ``loose-cultist-ordering``)."""
+    if "loose-cultist-ordering" in state.options or not holder.r["KEY"]:
+        return False
+    owed = 0
+    events: set[int] = set()
+    for record in state.action_required:
+        if record.faction == holder.name and record.type == "cult":
+            owed += 1
+        elif (
+            record.type == "leech"
+            and record.from_faction == holder.name
+            and not holder.leech_cult_gained[record.leech_id]
+        ):
+            events.add(record.leech_id)
+    return holder.r[cult] + owed + len(events) >= 10
+
+
+#: Every hook function by the name the data gives it.
+HOOKS: dict[str, Callable[..., Any]] = {
+    hook.__name__: hook for hook in (bridges_between_own_buildings, cult_steps_still_owed)
+}
+
+
+# --- looking them up --------------------------------------------------------------------
+
+
+@cache
+def of(faction: str) -> dict[str, Callable[..., Any]]:
+    """The hooks of the faction called ``faction``, by hook point (none for an empty
+    seat or a faction the data does not know)."""
+    spec = FACTIONS.get(faction)
+    if spec is None:
+        return {}
+    return {point: HOOKS[name] for point, name in spec.hooks.items() if point in HOOK_POINTS}
+
+
+def pass_vp(state: TerraMysticaState, f: Faction) -> None:
+    """The ``pass_vp`` hook of ``f``, if it has one."""
+    hook = of(f.name).get("pass_vp")
+    if hook is not None:
+        hook(state, f)
+
+
+def waiting_for(state: TerraMysticaState, mover: Faction, cult: str) -> Faction | None:
+    """The faction ``mover`` must wait for before stepping onto 10 of ``cult``, if any."""
+    for holder in state.order:
+        hook = of(holder.name).get("cult_top")
+        if hook is not None and holder is not mover and hook(state, holder, cult):
+            return holder
+    return None

@@ -1,0 +1,307 @@
+"""The rules of Terra Mystica: one move played on the state, command by command.
+
+A move plays its stretch of the command stream (state.py): each entry goes to
+the admin rules (admin.py), to a ledger comment row, or to a faction's command
+handler below, which checks whose turn it is and calls the rule module that
+does the work; after every entry the phase state machine moves on (flow.py).
+For a ledger log, the rows the rules write are then checked against the
+recorded ones (ledger.py).
+
+The rule modules beside this one, each named for what it rules on:
+
+* ``admin.py`` -- setup by admin lines: options, scoring tiles, removed tiles,
+  factions, map, the site's random setup; ``drops.py`` -- dropped factions;
+* ``flow.py`` -- turns, phases, passing, rounds and the end; ``income.py``;
+* ``actions.py`` -- the faction commands; ``terraform.py`` -- terraforming and
+  digging; ``reach.py`` -- range; ``towns.py``; ``leech.py`` -- power offers
+  and answers;
+* ``resources.py`` -- gaining and paying, power bowls, cult steps;
+* ``final_scoring.py`` -- cults, network, resources at the end;
+* ``abilities.py`` -- the factions' abilities that their data cannot state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from gamelog.core.errors import IllegalMove, SetupError
+from gamelog.core.game import Event
+from gamelog.core.turns import Roster
+from gamelog.games.terra_mystica import (
+    actions,
+    admin,
+    drops,
+    flow,
+    income,
+    leech,
+    terraform,
+    towns,
+)
+from gamelog.games.terra_mystica import commands as cmd
+from gamelog.games.terra_mystica.commands import ADMIN, COMMENT
+from gamelog.games.terra_mystica.header import LEDGER
+from gamelog.games.terra_mystica.ledger import verify
+from gamelog.games.terra_mystica.moves import LogMove
+from gamelog.games.terra_mystica.rulebook import (
+    ADMIN_LINE_RULE,
+    ENGINE_ROWS_RULE,
+    FACTION_COMMANDS_RULE,
+    FIRE_AND_ICE_COMMANDS_RULE,
+    GAME_END_RULE,
+    KNOWN_FACTION_RULE,
+)
+from gamelog.games.terra_mystica.state import Faction, TerraMysticaState
+
+#: Commands only the site's admin may give (no faction prefix).
+_ADMIN_ONLY = (
+    cmd.Option,
+    cmd.ScoreTiles,
+    cmd.ScoreTile,
+    cmd.SetupFaction,
+    cmd.MapSelect,
+    cmd.FinalScoring,
+    cmd.FactionVariant,
+    cmd.Order,
+    cmd.Randomize,
+    cmd.Player,
+    cmd.PlayerCount,
+    cmd.Finish,
+)
+
+
+def apply(state: TerraMysticaState, move: LogMove) -> list[Event]:
+    """Play ``move``: its entries of the stream, then (for a ledger) the check of the
+    recorded rows. Returns the ledger rows it wrote (a row is an event)."""
+    rows = state.ledger.rows
+    first_row = len(rows)
+    for actor, command, next_actor in state.plan.get(id(move), ()):
+        try:
+            if state.finished and actor != COMMENT:
+                raise IllegalMove(
+                    "the game is over; no command may follow the final scoring",
+                    rule=GAME_END_RULE,
+                )
+            feed(state, actor, command, next_actor)
+        except (IllegalMove, SetupError) as error:
+            if actor not in (ADMIN, COMMENT) and not error.message.startswith(f"{actor}: "):
+                error.message = f"{actor}: {command.text}: {error.message}"
+                error.args = (error.message,)
+            if error.line is None:
+                column = move.column_of(command.text)
+                if column is not None:
+                    error.line, error.column = move.line, column
+            raise
+    state.applied += 1
+    if state.form == LEDGER:
+        verify(state, move)
+    return rows[first_row:]  # type: ignore[return-value]  # rows are events
+
+
+def is_finished(state: TerraMysticaState) -> bool:
+    """The final scoring is done (and a ledger has no rows left to check)."""
+    if not state.finished:
+        return False
+    return state.form != LEDGER or state.applied >= state.total_moves
+
+
+# --- the command stream -------------------------------------------------------------
+
+
+def feed(state: TerraMysticaState, actor: str, command: cmd.Command, next_actor: str) -> None:
+    """Play one entry of the stream; ``next_actor`` is whose entry comes next."""
+    if actor == COMMENT:
+        state.ledger.comment(command.text)
+    elif actor == ADMIN:
+        admin.admin_command(state, actor, command)
+        if state.ledger.force_finish:
+            state.ledger.finish_row()
+    else:
+        faction = state.factions.get(actor)
+        if faction is None:
+            _unknown_faction(state, actor)
+        if faction.dropped:
+            drops.reject_dropped(state, faction)
+        ledger = state.ledger
+        if not ledger.collecting or ledger.current is not faction:
+            ledger.start_row(faction)
+        faction.waiting = False
+        handler = _FACTION_HANDLERS.get(type(command))
+        if handler is not None and not command.internal:
+            handler(state, faction, command)
+        else:
+            faction_command(state, faction, command)
+        if not faction.dropped and ledger.collecting:
+            ledger.commands.append(command.text)
+        if ledger.force_finish:
+            flow.maybe_advance_to_next_player(state, faction)
+            ledger.finish_row()
+        if next_actor != actor:
+            flow.maybe_advance_to_next_player(state, faction)
+    flow.what_next(state)
+
+
+def faction_command(state: TerraMysticaState, f: Faction, c: cmd.Command) -> None:
+    handler = _FACTION_HANDLERS.get(type(c))
+    if handler is not None and not c.internal:
+        handler(state, f, c)
+        return
+    if isinstance(c, _ADMIN_ONLY):
+        raise IllegalMove(
+            f"'{c.text}' is an admin command",
+            rule=ADMIN_LINE_RULE,
+        )
+    if c.internal:
+        raise IllegalMove(
+            f"'{c.text}' is written by the engine itself",
+            rule=ENGINE_ROWS_RULE,
+        )
+    if isinstance(c, cmd.PickColour | cmd.UnlockTerrain | cmd.GainFor):
+        raise IllegalMove(
+            f"{f.name} cannot use '{c.text}'",
+            rule=FIRE_AND_ICE_COMMANDS_RULE,
+        )
+    raise IllegalMove(f"'{c.text}' is not a faction command", rule=FACTION_COMMANDS_RULE)
+
+
+# --- one small handler per faction command (see _FACTION_HANDLERS) ---------------------
+
+
+def _on_adjust(state: TerraMysticaState, f: Faction, c: cmd.Adjust) -> None:
+    if c.kind.startswith("BON") and not state.round:
+        feed_nested(state, f, cmd.Pass(f"pass {c.kind}", c.kind))
+    else:
+        actions.adjust_command(state, f, c.delta, c.kind, c.source)
+
+
+def _on_build(state: TerraMysticaState, f: Faction, c: cmd.Build) -> None:
+    flow.advance_state(state, "initial-dwellings")
+    flow.assert_active(state, f)
+    actions.build(state, f, c.hex)
+
+
+def _on_upgrade(state: TerraMysticaState, f: Faction, c: cmd.Upgrade) -> None:
+    flow.assert_active(state, f)
+    actions.upgrade(state, f, c.hex, c.building)
+
+
+def _on_send(state: TerraMysticaState, f: Faction, c: cmd.Send) -> None:
+    flow.assert_active(state, f)
+    actions.send(state, f, c.cult, c.amount)
+
+
+def _on_convert(state: TerraMysticaState, f: Faction, c: cmd.Convert) -> None:
+    flow.assert_active(state, f)
+    actions.convert(state, f, c.from_count, c.from_type, c.to_count, c.to_type)
+
+
+def _on_burn(state: TerraMysticaState, f: Faction, c: cmd.Burn) -> None:
+    flow.assert_active(state, f)
+    actions.burn(state, f, c.amount)
+
+
+def _on_leech(state: TerraMysticaState, f: Faction, c: cmd.Leech) -> None:
+    leech.leech(state, f, c.amount, c.source)
+    state.ledger.force_finish = True
+
+
+def _on_decline(state: TerraMysticaState, f: Faction, c: cmd.Decline) -> None:
+    leech.decline(state, f, c.amount, c.source)
+    state.ledger.force_finish = True
+
+
+def _on_transform(state: TerraMysticaState, f: Faction, c: cmd.Transform) -> None:
+    terraform.transform(state, f, c.hex, c.colour)
+
+
+def _on_dig(state: TerraMysticaState, f: Faction, c: cmd.Dig) -> None:
+    flow.assert_active(state, f)
+    terraform.dig(state, f, c.amount)
+
+
+def _on_bridge(state: TerraMysticaState, f: Faction, c: cmd.Bridge) -> None:
+    flow.assert_active(state, f)
+    actions.bridge(state, f, c.a, c.b, c.allow_illegal)
+
+
+def _on_connect(state: TerraMysticaState, f: Faction, c: cmd.Connect) -> None:
+    flow.assert_active(state, f)
+    towns.connect(state, f, c.hexes)
+
+
+def _on_pass(state: TerraMysticaState, f: Faction, c: cmd.Pass) -> None:
+    flow.assert_active(state, f)
+    flow.pass_turn(state, f, c.tile)
+    state.ledger.force_finish = True
+
+
+def _on_action(state: TerraMysticaState, f: Faction, c: cmd.Action) -> None:
+    flow.assert_active(state, f)
+    actions.action(state, f, c.name)
+
+
+def _on_advance(state: TerraMysticaState, f: Faction, c: cmd.Advance) -> None:
+    actions.advance(state, f, c.track)
+
+
+def _on_wait(state: TerraMysticaState, f: Faction, c: cmd.Wait) -> None:
+    f.waiting = True
+
+
+def _on_done(state: TerraMysticaState, f: Faction, c: cmd.Done) -> None:
+    actions.done(state, f)
+
+
+def _on_drop(state: TerraMysticaState, f: Faction, c: cmd.DropFaction) -> None:
+    drops.drop(state, f.name, c.faction or f.name)
+
+
+def _on_income(state: TerraMysticaState, f: Faction, c: cmd.Income) -> None:
+    income.legacy_income(state)
+
+
+def _on_start(state: TerraMysticaState, f: Faction, c: cmd.Start) -> None:
+    if not any(r.type == "full" for r in state.action_required):
+        flow.start_round(state)
+
+
+def _on_nothing(state: TerraMysticaState, f: Faction, c: cmd.Command) -> None:
+    pass
+
+
+def feed_nested(state: TerraMysticaState, f: Faction, c: cmd.Command) -> None:
+    """A command the engine rewrites into another one (``+BONn`` in setup)."""
+    faction_command(state, f, c)
+    state.ledger.force_finish = True
+
+
+def _unknown_faction(state: TerraMysticaState, actor: str) -> None:
+    """A line of a faction that is not in the game (the nearest one as a suggestion)."""
+    Roster([f.name for f in state.order if not f.empty_seat]).resolve(
+        actor, rule=KNOWN_FACTION_RULE
+    )
+
+
+_FACTION_HANDLERS: dict[type, Callable[[TerraMysticaState, Faction, Any], None]] = {
+    cmd.Adjust: _on_adjust,
+    cmd.Build: _on_build,
+    cmd.Upgrade: _on_upgrade,
+    cmd.Send: _on_send,
+    cmd.Convert: _on_convert,
+    cmd.Burn: _on_burn,
+    cmd.Leech: _on_leech,
+    cmd.Decline: _on_decline,
+    cmd.Transform: _on_transform,
+    cmd.Dig: _on_dig,
+    cmd.Bridge: _on_bridge,
+    cmd.Connect: _on_connect,
+    cmd.Pass: _on_pass,
+    cmd.Action: _on_action,
+    cmd.Advance: _on_advance,
+    cmd.Wait: _on_wait,
+    cmd.Done: _on_done,
+    cmd.DropFaction: _on_drop,
+    cmd.Income: _on_income,
+    cmd.Start: _on_start,
+    cmd.StartPlanning: _on_nothing,
+}

@@ -1,0 +1,379 @@
+"""A Terra Mystica game in play, and how a log sets it up.
+
+The state follows the online engine (terra.snellman.net) closely enough to
+reproduce its ledgers row for row: a log is one stream of ``(actor, command)``
+entries (commands.py) and every move owns a stretch of it. Whose entry comes
+next matters (that is when a faction's ledger row closes), so :func:`new_game`
+lays the whole stream out before play, each step with the actor of the entry
+after it. The rules (rules.py and the rule modules beside it) change the state
+in place; the setup itself (options, scoring tiles, factions, map) is made by
+the log's admin lines as they are played.
+
+Resources of a faction live in one dictionary ``r`` keyed by the engine's
+resource names (C, W, P, VP, P1/P2/P3 for the power bowls, cult tracks, KEY,
+tiles held such as BON4 or FAV11, and short-lived entitlements such as SPADE
+or GAIN_FAVOR), because tiles and actions grant them generically by name
+(``data/tiles.toml``).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict, deque
+from collections.abc import Sequence
+from operator import itemgetter
+
+from gamelog.games.terra_mystica import commands as cmd
+from gamelog.games.terra_mystica.board import Board, board_for
+from gamelog.games.terra_mystica.commands import Entry
+from gamelog.games.terra_mystica.components import (
+    CONSTANTS,
+    MAPS,
+    TILES,
+    FactionSpec,
+    Track,
+    empty_seat_spec,
+)
+from gamelog.games.terra_mystica.header import Header
+from gamelog.games.terra_mystica.ledger import Ledger
+from gamelog.games.terra_mystica.moves import LedgerRow, LogMove
+from gamelog.games.terra_mystica.rewrites import rewrite_stream
+
+#: One step of the stream as a move plays it: actor, command, and the actor of the
+#: entry after it (whose turn comes next).
+Step = tuple[str, cmd.Command, str]
+
+
+class Pending:
+    """Something a faction must still do or decide (``type``: leech, full, cult,
+    transform, favor, town, bridge, convert, ...)."""
+
+    __slots__ = (
+        "actual",
+        "amount",
+        "faction",
+        "from_faction",
+        "leech_id",
+        "optional",
+        "tainted",
+        "type",
+    )
+
+    def __init__(
+        self,
+        type: str,
+        faction: str,
+        *,
+        from_faction: str = "",
+        amount: int = 0,
+        actual: int = 0,
+        leech_id: int = 0,
+        tainted: str = "",
+        optional: bool = False,
+    ) -> None:
+        self.type = type
+        self.faction = faction
+        self.from_faction = from_faction
+        self.amount = amount
+        self.actual = actual
+        self.leech_id = leech_id
+        self.tainted = tainted
+        self.optional = optional
+
+
+# --- a faction --------------------------------------------------------------------
+
+_TILE_GROUPS = {"BON": "bonus", "FAV": "favor", "TW": "town"}
+_SNAPSHOT = itemgetter(
+    "VP", "C", "W", "P", "P1", "P2", "P3", "FIRE", "WATER", "EARTH", "AIR", "CULT"
+)
+
+
+class Faction:
+    """One faction's mutable state during a game."""
+
+    def __init__(self, spec: FactionSpec, *, start_vp: int, empty_seat: bool = False) -> None:
+        self.spec = spec
+        #: A seat whose player was dropped before choosing a faction (``nofactionN``):
+        #: it keeps its place in the seat order but never acts, earns or scores.
+        self.empty_seat = empty_seat
+        self.name = spec.name
+        self.display = spec.display
+        self.color = spec.color
+        self.exchange_rates = spec.exchange_rates
+        r: dict[str, int] = defaultdict(int)
+        r.update(spec.start)
+        for cult in CONSTANTS.cults:
+            r[f"MAX_{cult}"] = 10
+        r["VP"] = start_vp
+        r["MAX_P"] = spec.priest_cap
+        r["TOWN_SIZE"] = CONSTANTS.town_power
+        r["BRIDGE_COUNT"] = CONSTANTS.bridges_per_faction
+        for kind, value in spec.ranges.items():
+            r[f"{kind}_range"] = value
+        self.r = r
+        self.vp_source: dict[str, int] = defaultdict(int)
+        self.vp_source["initial"] = start_vp
+        self.buildings = {kind: 0 for kind in spec.buildings}
+        self.tracks = {"ship": spec.ship.level, "dig": spec.dig.level}
+        if spec.teleport is not None:
+            self.tracks["teleport"] = spec.teleport.level
+        #: Hexes of the faction's buildings, in the order they were built (and as a set).
+        self.locations: list[str] = []
+        self.built: set[str] = set()
+        #: Tiles held by group ("bonus", "favor", "town"), in the order they were taken.
+        self.tiles: dict[str, dict[str, bool]] = {"bonus": {}, "favor": {}, "town": {}}
+
+        # Turn bookkeeping (see flow.py).
+        self.passed = False
+        self.dropped = False
+        self.income_taken = 0
+        self.start_player = False
+        self.order = 0
+        self.start_order = 0
+        self.allowed_actions = 0
+        self.allowed_sub: dict[str, int] = {}
+        self.allowed_build_locations: set[str] = set()
+        self.waiting = False
+        self.require_home_terrain_tf = False
+        self.teleport_to: str | None = None
+        self.cult_blocked: set[str] = set()
+        self.disable_spade_decline = False
+
+        # Leech bookkeeping for the Cultists' reactions, by leech event id.
+        self.leech_not_rejected: dict[int, int] = defaultdict(int)
+        self.leech_rejected: dict[int, int] = defaultdict(int)
+        self.leech_cult_gained: dict[int, int] = defaultdict(int)
+
+        #: Final-scoring measures (network size, F&I distances), set at game end.
+        self.measures: dict[str, float] = {}
+
+    @classmethod
+    def for_empty_seat(cls, number: int) -> Faction:
+        """The placeholder the site registers as ``nofactionN`` for seat ``number``."""
+        seat = cls(empty_seat_spec(f"nofaction{number}"), start_vp=0, empty_seat=True)
+        seat.dropped = True
+        return seat
+
+    def track(self, name: str) -> Track:
+        if name == "ship":
+            return self.spec.ship
+        if name == "dig":
+            return self.spec.dig
+        assert self.spec.teleport is not None
+        return self.spec.teleport
+
+    def snapshot(self) -> tuple[int, ...]:
+        """What a ledger row shows, in its order: VP, C, W, P, the bowls P1/P2/P3,
+        the four cult tracks and the cult steps still owed (see ledger.py)."""
+        return _SNAPSHOT(self.r)
+
+    def power_gainable(self) -> int:
+        """How much power the bowls can still take (bowl I counts twice)."""
+        return self.r["P1"] * 2 + self.r["P2"]
+
+    def held(self, prefix: str) -> list[str]:
+        """Tiles of one kind the faction holds (``BON``, ``FAV``, ``TW``)."""
+        return list(self.tiles[_TILE_GROUPS[prefix]])
+
+    def bonus_tile(self) -> str | None:
+        for name in self.tiles["bonus"]:
+            return name
+        return None
+
+    def __repr__(self) -> str:
+        return f"<Faction {self.name}>"
+
+
+# --- the game ---------------------------------------------------------------------
+
+
+class TerraMysticaState:
+    """Everything the rules need during play, and the replay's bookkeeping: each
+    move's stretch of the stream (``plan``), and for a ledger the recorded rows
+    still waiting for the rules' row to compare with."""
+
+    def __init__(self, *, form: str, plan: dict[int, tuple[Step, ...]], total_moves: int) -> None:
+        # The replay.
+        self.form = form
+        self.plan = plan
+        self.total_moves = total_moves
+        self.applied = 0
+        #: Ledger rows read but not yet compared, the rules' rows compared so far,
+        #: and the faction rows found equal.
+        self.rows_to_verify: deque[LedgerRow] = deque()
+        self.compared = 0
+        self.verified_rows = 0
+
+        # The setup.
+        self.options: set[str] = set()
+        self.players: list[str] = []
+        self.player_count: int | None = None
+        self.pool: dict[str, int] = {}
+        self.pool_ready = False
+        self.town_tile_names: list[str] = []
+        self.bonus_coins: dict[str, int] = {}
+        self.score_tiles: list[str] = []
+        self.gain_scoring_round = -1
+        #: The round scoring tile that pays VP for gains this round, and its table.
+        self.gain_scoring: tuple[str, dict[str, int]] = ("", {})
+        self.final_scoring: dict[str, tuple[int, ...]] = dict(CONSTANTS.final_scoring)
+        self.cults = CONSTANTS.cults
+        self.cult_set = frozenset(self.cults)
+        self.cult_spaces: dict[str, list[str | None]] = {
+            cult: [None] * len(CONSTANTS.cult_spaces) for cult in self.cults
+        }
+
+        # The factions and the flow of play.
+        self.round = 0
+        self.turn = 0
+        self.finished = False
+        self.factions: dict[str, Faction] = {}
+        self.by_colour: dict[str, Faction] = {}
+        self.order: list[Faction] = []
+        self.new_order: list[Faction] = []
+        self.blocked: set[str] = set()
+        self.leech_id = 0
+        self.action_required: list[Pending] = []
+        self.active: Faction | None = None
+        self.phase = "wait-for-players"
+        self.income_state = "other"
+        self.full_turn_played = False
+        self.setup_order: list[tuple[str, str]] = []
+        self.ledger = Ledger()
+        self.warnings: list[str] = []
+
+        # The map.
+        self.map_id = CONSTANTS.original_map
+        self.use_board(board_for(MAPS[self.map_id]))
+
+    def use_board(self, board: Board) -> None:
+        self.board = board
+        self.colour: dict[str, str] = dict(board.start_colour)
+        self.building: dict[str, str] = {}
+        self.bridged: dict[str, set[str]] = {}
+        self.bridges: list[tuple[str, str, str]] = []
+        self.town: dict[str, int] = {}
+        self.skip: dict[str, set[str]] = {}
+        self.river_towns: set[str] = set()
+
+    def warn(self, text: str) -> None:
+        self.warnings.append(text)
+
+    # --- views ------------------------------------------------------------------------
+
+    def factions_in_order(self, *, active_only: bool = False) -> list[Faction]:
+        if active_only:
+            return [f for f in self.order if not f.dropped]
+        return list(self.order)
+
+    def factions_in_order_from(self, f: Faction, *, active_only: bool = False) -> list[Faction]:
+        """The seat order rotated to start after ``f`` and end with ``f``."""
+        order = self.order
+        if active_only and any(x.dropped for x in order):
+            order = [x for x in order if not x.dropped]
+        if f not in order:
+            return list(order)
+        i = order.index(f)
+        return order[i + 1 :] + order[: i + 1]
+
+    def factions_in_turn_order(self) -> list[Faction]:
+        """The seat order starting with the start player."""
+        order = self.order
+        for i, f in enumerate(order):
+            if f.start_player:
+                return order[i:] + order[:i]
+        return list(order)
+
+    def scored_factions(self) -> list[Faction]:
+        """Every faction that chose a board, dropped or not, in seat order (empty seats
+        of players dropped before choosing are not scored)."""
+        return [f for f in self.order if not f.empty_seat]
+
+    def is_active(self, f: Faction) -> bool:
+        return self.active is f
+
+    def find_actions(self, f: Faction, kind: str) -> list[Pending]:
+        return [r for r in self.action_required if r.faction == f.name and r.type == kind]
+
+    def required_count(self) -> int:
+        return sum(1 for r in self.action_required if not r.optional)
+
+    def pending_offers(self, f: Faction) -> list[Pending]:
+        required = self.action_required
+        if not required:
+            return []
+        name = f.name
+        return [r for r in required if r.type == "leech" and r.faction == name]
+
+    def setup_expectation(self) -> str:
+        if not self.setup_order:
+            return "setup is complete"
+        name, kind = self.setup_order[0]
+        what = "an initial dwelling" if kind == "dwelling" else "a bonus tile"
+        return f"{name} is to place {what}"
+
+    def current_score_tile(self) -> str | None:
+        if self.round > 0 and len(self.score_tiles) >= self.round:
+            return self.score_tiles[self.round - 1]
+        return None
+
+    def available_bonus_tiles(self) -> list[str]:
+        return sorted(
+            (k for k, v in self.pool.items() if k.startswith("BON") and v), key=lambda k: int(k[3:])
+        )
+
+    def town_tiles_left(self) -> int:
+        """How many kinds of town tile are still in the supply."""
+        pool = self.pool
+        return sum(1 for name in self.town_tile_names if pool.get(name, 0) > 0)
+
+    def adjacent(self, where: str) -> frozenset[str] | set[str]:
+        """Directly adjacent hexes, counting bridges."""
+        extra = self.bridged.get(where)
+        base = self.board.neighbours[where]
+        return base | extra if extra else base
+
+    def shipping(self, f: Faction, *, with_bonus: bool = True) -> int:
+        level = f.tracks["ship"]
+        if with_bonus and f.spec.ship.max_level and not f.passed:
+            for tile in f.tiles["bonus"]:
+                level += TILES[tile].ship_bonus
+        return level
+
+    def measure(self, f: Faction, kind: str) -> float:
+        """A faction's standing in a final scoring: a cult track, or a measure."""
+        if kind in self.cult_set:
+            return f.r[kind]
+        return f.measures.get(kind, 0)
+
+
+# --- setup from the log ----------------------------------------------------------------
+
+
+def new_game(header: Header, moves: Sequence[LogMove]) -> TerraMysticaState:
+    """The state before the first move, with every move's stretch of the stream."""
+    entries_of = [move.entries for move in moves]
+    stream: list[Entry | None] = [entry for entries in entries_of for entry in entries]
+    player_count = rewrite_stream(stream)
+    # Each entry with the actor of the entry after it (whose turn comes next).
+    steps: list[Step | None] = [None] * len(stream)
+    following = ""
+    for i in range(len(stream) - 1, -1, -1):
+        entry = stream[i]
+        if entry is not None:
+            steps[i] = (entry[0], entry[1], following)
+            following = entry[0]
+    plan: dict[int, tuple[Step, ...]] = {}
+    start = 0
+    for move, entries in zip(moves, entries_of, strict=True):
+        end = start + len(entries)
+        step = steps[start] if end == start + 1 else None
+        if step is not None:
+            plan[id(move)] = (step,)
+        else:
+            plan[id(move)] = tuple(s for s in steps[start:end] if s is not None)
+        start = end
+    state = TerraMysticaState(form=header.form, plan=plan, total_moves=len(moves))
+    if player_count is not None:
+        state.player_count = player_count
+    return state

@@ -1,0 +1,85 @@
+"""The header of a Terra Mystica log, read by the core: only ``game:`` and the
+information keys, every faction of the data starts a move, faction names without
+regard to case, and the two things a site log keeps that a header would lose
+(comments above the first move, ledger rows that look like ``key: value``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gamelog.core.errors import IllegalMove, SetupError
+from gamelog.core.replay import replay
+from gamelog.games.terra_mystica import GAME
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+CORPUS = ROOT / "tests" / "corpus" / "terra_mystica"
+LEAGUE = (ROOT / "samples" / "terra_mystica" / "league_game.txt").read_text()
+S1_G2 = (CORPUS / "commands" / "4pLeague_S1_D1L1_G2.txt").read_text()
+OPENING = "\n".join(LEAGUE.split("\n")[:19])  # the comment, setup, the factions
+
+
+def final_vp(text: str) -> dict[str, int]:
+    result = replay(GAME, text, "log")
+    assert result.error is None, str(result.error)
+    assert result.finished
+    return {f.name: f.r["VP"] for f in result.state.order}
+
+
+def test_a_mistyped_game_key_is_a_header_error() -> None:
+    error = replay(GAME, "gmae: terra-mystica\n" + S1_G2, "typo").error
+    assert isinstance(error, SetupError)
+    assert (error.line, error.column) == (1, 1)
+    assert error.message == "unknown header key 'gmae'; did you mean 'game'?"
+
+
+def test_the_game_line_and_information_keys_are_header_lines() -> None:
+    text = "game: terra-mystica\ndate: 2024-01-12\nevent: league S1\n" + S1_G2
+    assert final_vp(text) == final_vp(S1_G2)
+    wrong = replay(GAME, "game: seikatsu\n" + S1_G2, "x").error
+    assert isinstance(wrong, SetupError) and wrong.line == 1
+
+
+def test_a_header_line_among_the_moves_is_a_header_error() -> None:
+    lines = S1_G2.split("\n")
+    lines.insert(40, "game: terra-mystica")
+    error = replay(GAME, "\n".join(lines), "x").error
+    assert isinstance(error, SetupError) and error.line == 41
+    assert error.message.startswith("the header line 'game:' comes after the first move")
+
+
+def test_a_faction_is_the_same_faction_in_any_case() -> None:
+    upper = "\n".join(
+        line.replace("halflings:", "Halflings:").replace("mermaids:", "MERMAIDS:")
+        for line in S1_G2.split("\n")
+    )
+    assert final_vp(upper) == final_vp(S1_G2)
+
+
+def test_a_mistyped_faction_gets_the_nearest_faction() -> None:
+    error = replay(GAME, OPENING + "\nwitchs: build E6\n", "x").error
+    assert isinstance(error, IllegalMove) and (error.line, error.column) == (20, 9)
+    assert error.message == (
+        "witchs: build E6: witchs is not a player of this game; did you mean 'witches'?"
+    )
+    assert error.facts == ["the players: halflings, darklings, engineers, witches"]
+
+
+def test_comments_above_the_first_move_stay_rows_of_the_ledger() -> None:
+    result = replay(GAME, "# Default game options\n" + S1_G2, "x", keep_steps=True)
+    assert GAME.export(result, "ledger").startswith(" Default game options\n")
+
+
+def test_a_ledger_that_starts_with_a_row_like_a_key_is_still_a_ledger() -> None:
+    """An export of a log without options starts 'Round 1 scoring: ...' (and a comment
+    'note: ...' is a row like any other): rows, not mistyped header keys."""
+    lines = [line for line in S1_G2.split("\n")[:60] if not line.startswith("option ")]
+    lines.insert(30, "# note: a comment of the command log")
+    result = replay(GAME, "\n".join(lines), "x", keep_steps=True)
+    assert result.error is None and result.state.round == 1
+    ledger = GAME.export(result, "ledger")
+    assert ledger.startswith("Round 1 scoring: ")
+    assert "\n note: a comment of the command log\n" in ledger
+    again = replay(GAME, ledger, "exported")
+    assert again.error is None
+    assert again.state.verified_rows == sum(1 for row in ledger.split("\n") if "\t" in row)
+    assert GAME.running_scores(again.state) == GAME.running_scores(result.state)
