@@ -1,23 +1,29 @@
 """The typed moves of an Eden log, the grammar they are parsed with
 (``grammars/eden.lark``), and the Lark Transformer that builds them.
 
-One log line is one ``TurnLine`` (a Move): the player and the actions written
-on it, each with its column so an illegal action can be pointed at exactly.
-Player names are kept as written (``ann``, ``BEN``); the rules find the player
-without regard to case. The same grammar parses the header values that need
-more than a split (header.py), from their own start rules.
+One log line is one ``TurnLine``: the player and the actions written on it,
+each with its column so an illegal action can be pointed at exactly. A move is
+one ``Turn``: the consecutive lines of one player (a long turn may go on over
+several lines), so that a record's ``moves`` counts turns. Player names are kept
+as written (``ann``, ``BEN``); lines are put together by the player they name,
+without regard to case, and the rules check whose turn it is. The same grammar
+parses the header values that need more than a split (header.py), from their
+own start rules.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from lark import Token, Transformer, Tree, v_args
 from lark.tree import Meta
 
+from gamelog.core.errors import NotationError
 from gamelog.core.game import Move
-from gamelog.core.notation import Grammar, transform
+from gamelog.core.notation import Grammar, regroup, transform
+from gamelog.core.places import Located
+from gamelog.core.turns import Roster
 
 # --- actions ------------------------------------------------------------------
 
@@ -94,10 +100,28 @@ class Draw(Action):
 
 
 @dataclass(frozen=True, kw_only=True)
-class TurnLine(Move):
-    """One log line: a player and the actions of their turn written on it."""
+class TurnLine(Located):
+    """One log line: a player (as written) and the actions of their turn written on it."""
 
+    player: str
+    source: str = ""
     actions: tuple[Action, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Turn(Move):
+    """One move: a player's turn, as the consecutive lines that name them.
+
+    ``line``, ``column`` and ``player`` are those of the first line; ``source``
+    joins the lines' texts with `` / ``.
+    """
+
+    lines: tuple[TurnLine, ...]
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action of the turn, in the order written."""
+        return tuple(action for line in self.lines for action in line.actions)
 
 
 # --- transformer --------------------------------------------------------------
@@ -293,10 +317,48 @@ GRAMMAR = Grammar(
 )
 
 
-def moves_from(body: str) -> Sequence[TurnLine]:
-    """The moves of a log whose header lines are blanked (line numbers are the file's)."""
-    return GRAMMAR.parse_lines(body, _read)
+def moves_from(body: str, players: Sequence[str]) -> Sequence[Turn]:
+    """The turns of a log whose header lines are blanked (line numbers are the file's):
+    each run of lines naming the same player is one turn. Raises NotationError."""
+    parsed = GRAMMAR.parse_lines(body, _read)
+    return regroup(parsed, lambda each: _turns(each, Roster(players)))
 
 
 def _read(tree: Tree[Token], text: str) -> list[TurnLine]:
     return transform(EdenTransformer(text.split("\n")).transform, tree)  # type: ignore[no-any-return]
+
+
+def _turns(parsed: Iterator[TurnLine], roster: Roster) -> Iterator[Turn]:
+    """Consecutive lines of one player (found without regard to case) as one turn.
+
+    A long log is parsed a chunk at a time: when a later chunk does not parse, the
+    turn in hand (the lines above the bad one) is still given before the error,
+    so the replay stops at the log cut before the bad line.
+    """
+    turn: list[TurnLine] = []
+    who: str | None = None
+    try:
+        for line in parsed:
+            name = roster.get(line.player) or line.player.casefold()
+            if turn and name != who:
+                yield _turn(turn)
+                turn = []
+            who = name
+            turn.append(line)
+    except NotationError as error:
+        if turn:
+            yield _turn(turn)
+        raise error
+    if turn:
+        yield _turn(turn)
+
+
+def _turn(lines: list[TurnLine]) -> Turn:
+    first = lines[0]
+    return Turn(
+        line=first.line,
+        column=first.column,
+        player=first.player,
+        source=" / ".join(line.source for line in lines),
+        lines=tuple(lines),
+    )

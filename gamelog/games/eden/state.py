@@ -34,7 +34,13 @@ class Turn:
 
     player: str
     line: int
-    income_done: bool = False
+    #: The income of this turn: 5 mana per red point at its start (the rules' first
+    #: phase, whenever it is declared), and the player's fields above value 1 then.
+    income_due: int = 0
+    income_fields: tuple[tuple[str, int], ...] = ()
+    #: The line on which the income was received or declared forgotten (None: not yet).
+    income_line: int | None = None
+    income_forgotten: bool = False
     #: The card action chosen: "irrigation", "cultivation" or "pass" (None: not yet).
     action: str | None = None
     irrigations: int = 0
