@@ -8,11 +8,13 @@ several lines), so that a record's ``moves`` counts turns. Player names are kept
 as written (``ann``, ``BEN``); lines are put together by the player they name,
 without regard to case, and the rules check whose turn it is. The same grammar
 parses the header values that need more than a split (header.py), from their
-own start rules.
+own start rules; a shape code or card side that is nearly right gets a "did you
+mean" (``suggested``).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -23,7 +25,9 @@ from gamelog.core.errors import NotationError
 from gamelog.core.game import Move
 from gamelog.core.notation import Grammar, regroup, transform
 from gamelog.core.places import Located
+from gamelog.core.suggest import did_you_mean
 from gamelog.core.turns import Roster
+from gamelog.games.eden.components import CARD_SIDES, SHAPE_PICTURES
 
 # --- actions ------------------------------------------------------------------
 
@@ -282,14 +286,19 @@ class EdenTransformer(Transformer[Token, list[TurnLine]]):
 
 
 _ACTION = "an action (irrigate, attack, cultivate, pass, sell, buy, draws, income)"
+#: The shapes of data/shapes.toml; the grammar's SHAPE terminal names the same codes
+#: (tests/eden/test_eden_shapes.py keeps the two in step).
+SHAPE_CODES = tuple(SHAPE_PICTURES)
+_SHAPES = f"a cultivation shape ({' '.join(SHAPE_CODES)})"
+_SIDES = " or ".join(CARD_SIDES)
 
 #: Friendly words for the grammar's terminals in "expected ..." messages.
 DESCRIBE = {
     "FIELD": "a field A1-G7",
-    "SHAPE": "a cultivation shape (I2 I3 L3 I4 O4 T4 S4 Z4 L4 J4)",
+    "SHAPE": _SHAPES,
     "INT": "a number",
     "NAME": "a player's name",
-    "CARD_SIDES": "1/2 or 3/4",
+    "CARD_SIDES": _SIDES,
     "_SEP": "',' or ';'",
     "INCOME": _ACTION,
     "NO": _ACTION,
@@ -320,15 +329,18 @@ GRAMMAR = Grammar(
 def moves_from(body: str, players: Sequence[str]) -> Sequence[Turn]:
     """The turns of a log whose header lines are blanked (line numbers are the file's):
     each run of lines naming the same player is one turn. Raises NotationError."""
-    parsed = GRAMMAR.parse_lines(body, _read)
-    return regroup(parsed, lambda each: _turns(each, Roster(players)))
+    try:
+        parsed = GRAMMAR.parse_lines(body, _read)
+    except NotationError as error:
+        raise suggested(error, _line_of(error, body)) from None
+    return regroup(parsed, lambda each: _turns(each, Roster(players), body))
 
 
 def _read(tree: Tree[Token], text: str) -> list[TurnLine]:
     return transform(EdenTransformer(text.split("\n")).transform, tree)  # type: ignore[no-any-return]
 
 
-def _turns(parsed: Iterator[TurnLine], roster: Roster) -> Iterator[Turn]:
+def _turns(parsed: Iterator[TurnLine], roster: Roster, body: str) -> Iterator[Turn]:
     """Consecutive lines of one player (found without regard to case) as one turn.
 
     A long log is parsed a chunk at a time: when a later chunk does not parse, the
@@ -348,7 +360,7 @@ def _turns(parsed: Iterator[TurnLine], roster: Roster) -> Iterator[Turn]:
     except NotationError as error:
         if turn:
             yield _turn(turn)
-        raise error
+        raise suggested(error, _line_of(error, body)) from None
     if turn:
         yield _turn(turn)
 
@@ -362,3 +374,40 @@ def _turn(lines: list[TurnLine]) -> Turn:
         source=" / ".join(line.source for line in lines),
         lines=tuple(lines),
     )
+
+
+# --- did you mean ---------------------------------------------------------------
+
+#: The word a notation error points at (``O2``, ``1/3``).
+_WORD = re.compile(r"[^\s,;#]+")
+_SHAPE_LIKE = re.compile(r"[A-Za-z]\d+")
+_FIELD = re.compile(r"[A-Ga-g][1-7]")
+_SIDES_LIKE = re.compile(r"\d+/\d+")
+
+
+def _line_of(error: NotationError, body: str) -> str:
+    """The text of the error's line (split off only when there is an error)."""
+    if error.line is None or error.line < 1:
+        return ""
+    lines = body.split("\n", error.line)
+    return lines[error.line - 1] if error.line <= len(lines) else ""
+
+
+def suggested(error: NotationError, line: str) -> NotationError:
+    """``error`` with a "did you mean" for a word Eden reads itself: a shape code that
+    is no card (``O2`` -> I2 or O4) or card sides that are no card (``1/3`` -> 1/2).
+    ``line`` is the text of the error's line, which its column points into."""
+    if error.column is None or "did you mean" in error.message:
+        return error
+    word = _WORD.match(line, error.column - 1)
+    if word is None:
+        return error
+    text = word.group()
+    hint = ""
+    if _SHAPES in error.message and _SHAPE_LIKE.fullmatch(text) and not _FIELD.fullmatch(text):
+        hint = did_you_mean(text.upper(), SHAPE_CODES)
+    elif _SIDES in error.message and _SIDES_LIKE.fullmatch(text):
+        hint = did_you_mean(text, CARD_SIDES)
+    if hint:
+        error.message = f"{error.message}; {hint}"
+    return error

@@ -131,9 +131,10 @@ def _check_colours(seats: list[Seat], colours: tuple[str, ...]) -> None:
             )
         names.add(seat.name.casefold())
         if seat.colour not in colours:
+            hint = did_you_mean(seat.colour, colours)
             raise SetupError(
                 f"{seat.name}'s colour '{seat.colour}' is not one of the landscape card "
-                f"colours ({', '.join(colours)})",
+                f"colours ({', '.join(colours)})" + (f"; {hint}" if hint else ""),
                 line=seat.line,
                 column=seat.column,
             )
