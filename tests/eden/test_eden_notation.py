@@ -134,7 +134,9 @@ NOTATION_ERRORS = [
         "Ann: cultivate L5 A1 A2\n",
         3,
         16,
-        "unexpected 'L5'; expected a cultivation shape (I2 I3 L3 I4 O4 T4 S4 Z4 L4 J4)",
+        # L5 is one letter from L3 and from L4 (and two from every other code).
+        "unexpected 'L5'; expected a cultivation shape (I2 I3 L3 I4 O4 T4 S4 Z4 L4 J4); "
+        "did you mean 'L3' or 'L4'?",
     ),
     (
         "Ann: irrigate C4 attack C3 bid 10, Ben accepts\n",
@@ -161,6 +163,79 @@ NOTATION_ERRORS = [
 ]
 
 
+SHAPES = "a cultivation shape (I2 I3 L3 I4 O4 T4 S4 Z4 L4 J4)"
+
+#: Codes the old grammar took for shapes (a letter of a shape and 2-4) that are no card
+#: in data/shapes.toml. The suggestions are the codes one edit away, in the data's
+#: order: O2 -> I2, O4; T3 -> I3, L3, T4 (three at most); S2 -> I2, S4; J3 -> I3, L3, J4.
+UNKNOWN_SHAPES = [
+    (
+        "Ann: cultivate O2 A1\n",
+        16,
+        f"unexpected 'O2'; expected {SHAPES}; did you mean 'I2' or 'O4'?",
+    ),
+    (
+        "Ann: sell T3\n",
+        11,
+        f"unexpected 'T3'; expected {SHAPES}; did you mean 'I3', 'L3' or 'T4'?",
+    ),
+    ("Ann: buy s2\n", 10, f"unexpected 's2'; expected {SHAPES}; did you mean 'I2' or 'S4'?"),
+    (
+        "Ann: pass, draws cultivation J3\n",
+        30,
+        f"unexpected 'J3'; expected {SHAPES}; did you mean 'I3', 'L3' or 'J4'?",
+    ),
+]
+
+
+@pytest.mark.parametrize(("moves", "column", "message"), UNKNOWN_SHAPES)
+def test_a_shape_code_of_no_card_is_refused_where_it_is_written(
+    moves: str, column: int, message: str
+) -> None:
+    """Was: ``KeyError: 'O2'`` (an internal error) for cultivate, sell and buy."""
+    error = problem(moves)
+    assert isinstance(error, NotationError)
+    assert (error.line, error.column, error.message) == (3, column, message)
+
+
+def test_a_shape_code_of_no_card_is_refused_in_the_header() -> None:
+    """Was: accepted (a hand's T3 taken for an irrigation card; a deck of 17 O2)."""
+    error = problem("", header=THREE + "cultivation deck: O2 x17\n")
+    assert isinstance(error, NotationError)
+    assert (error.line, error.column) == (3, len("cultivation deck: ") + 1)
+    assert error.message == (
+        f"unexpected 'O2'; expected a number or {SHAPES}; did you mean 'I2' or 'O4'?"
+    )
+    error = problem("", header=THREE + "hand Ann: A1 A2 A3 A4 A5 T3\n")
+    assert isinstance(error, NotationError)
+    assert (error.line, error.column) == (3, len("hand Ann: A1 A2 A3 A4 A5 ") + 1)
+    assert error.message == (
+        f"unexpected 'T3'; expected the end of the line, a field A1-G7 or {SHAPES}; "
+        "did you mean 'I3', 'L3' or 'T4'?"
+    )
+
+
+def test_a_field_or_a_word_where_a_shape_belongs_gets_no_shape_suggestion() -> None:
+    """A field (C4) is no misspelt shape; nor is a code far from every shape."""
+    error = problem("Ann: sell C4\n")
+    assert error.message == f"unexpected 'C4'; expected {SHAPES}"
+    error = problem("Ann: sell Q9\n")
+    assert error.message == f"unexpected 'Q9'; expected {SHAPES}"
+
+
+def test_a_colour_of_no_landscape_cards_gets_the_nearest_colour() -> None:
+    error = problem("", header="players: Ann (rde), Ben (blue)\n")
+    assert isinstance(error, SetupError)
+    assert error.message == (
+        "Ann's colour 'rde' is not one of the landscape card colours "
+        "(red, yellow, blue, pink); did you mean 'red'?"
+    )
+    error = problem("", header="players: Ann red, Ben bleu\n")
+    assert error.message.endswith("; did you mean 'blue'?")
+    error = problem("", header="players: Ann (green), Ben (blue)\n")
+    assert "did you mean" not in error.message
+
+
 @pytest.mark.parametrize(("moves", "line", "column", "message"), NOTATION_ERRORS)
 def test_notation_errors_say_where_and_what(
     moves: str, line: int, column: int, message: str
@@ -185,7 +260,8 @@ def test_header_notation_errors() -> None:
     error = problem("game: eden\nplayers: Ann (red), Ben (blue)\nlandscape: 12 1/3\n", header="")
     assert isinstance(error, NotationError)
     assert (error.line, error.column) == (3, 15)
-    assert error.message == "unexpected '1'; expected 1/2 or 3/4 or 'x'"
+    # 1/3 is one character from 1/2 and two from 3/4.
+    assert error.message == "unexpected '1'; expected 1/2 or 3/4 or 'x'; did you mean '1/2'?"
     error = problem("players: Ann (red), Ben (blue)\nmana:\n", header="")
     assert isinstance(error, NotationError)
     assert (error.line, error.column, error.message) == (

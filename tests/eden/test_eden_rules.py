@@ -8,7 +8,7 @@ from eden_helpers import SAMPLES, THREE, illegal, legal, run
 
 from gamelog.core.errors import IllegalMove
 from gamelog.games.eden import rulebook as rb
-from gamelog.games.eden.moves import Draw, TurnLine
+from gamelog.games.eden.moves import Draw, Turn, TurnLine
 from gamelog.games.eden.scoring import winners
 
 # --- turn order ---------------------------------------------------------------------
@@ -139,12 +139,6 @@ def test_a_stated_income_is_checked() -> None:
     ]
 
 
-def test_income_comes_first() -> None:
-    error = illegal("Ann: pass, income 0\n")
-    assert (error.line, error.column) == (3, 12)
-    assert error.message == "income is received at the start of the turn, before anything else"
-
-
 def test_a_forgotten_income_is_lost() -> None:
     result = legal(
         """
@@ -158,6 +152,90 @@ def test_a_forgotten_income_is_lost() -> None:
         """
     )
     assert result.state.players["Ann"].mana == 80
+
+
+# Ann's A1 and A2 at value 2 (2 red points, an income of 10) from line 6 on; she has
+# 100 - 20 = 80 mana after raising them.
+TWO_RED = """
+Ann: irrigate A1 A2
+Ben: pass
+Cleo: pass
+Ann: cultivate I2 A1 A2
+Ben: pass
+Cleo: pass
+"""
+
+
+def test_the_income_may_be_declared_at_any_point_of_the_turn() -> None:
+    result = legal(TWO_RED + "Ann: irrigate C1, income 10\n")
+    # 80 + 10: the income as declared, after the irrigation card.
+    assert result.state.players["Ann"].mana == 90
+    result = legal(TWO_RED + "Ann: irrigate C1\nAnn: income 10, draws\n", header=THREE)
+    assert result.state.players["Ann"].mana == 90
+    assert result.moves_applied == 7  # lines 3-10: the last two are one turn
+
+
+def test_a_late_income_is_what_the_start_of_the_turn_gave() -> None:
+    """Raising A1 and A2 to 3 gives Ann 4 red points, but the income of this turn is
+    the 2 red points she had when it began (line 9): 10 mana."""
+    result = legal(TWO_RED + "Ann: cultivate I2 A1 A2, income 10\n")
+    assert result.state.players["Ann"].mana == 80 - 20 + 10
+    line = "Ann: cultivate I2 A1 A2, income 20"
+    error = illegal(TWO_RED + line + "\n")
+    assert (error.line, error.column) == (9, line.index("income") + 1)
+    assert error.message == "Ann's income is 10 mana, not 20"
+    assert error.rule == rb.INCOME
+    assert error.facts == [
+        "Ann had 2 red fertility points at the start of the turn (line 9)",
+        "value 2 (red points 1 each): A1 and A2",
+    ]
+
+
+def test_the_mana_of_a_late_income_arrives_when_it_is_declared() -> None:
+    """With 30 mana to start, Ann has 10 left after line 7. Raising A1 and A2 again
+    costs 20: with the income of 10 first (or not written, so paid at the start) she
+    can pay; declared after the cultivation, it comes too late for it."""
+    header = THREE + "mana: 30\n"
+    assert legal(TWO_RED + "Ann: income 10, cultivate I2 A1 A2\n", header)
+    assert legal(TWO_RED + "Ann: cultivate I2 A1 A2\n", header)
+    error = illegal(TWO_RED + "Ann: cultivate I2 A1 A2, income 10\n", header)
+    assert (error.line, error.column) == (10, 6)
+    assert error.message == "Ann cannot pay 20 mana to raise A1 and A2"
+    assert error.facts == ["Ann has 10 mana", rb.MANA]
+
+
+def test_the_income_is_received_once_a_turn() -> None:
+    error = illegal("Ann: income 0, pass, income 0\n")
+    assert (error.line, error.column) == (3, 22)
+    assert error.message == "Ann already received the income of this turn (line 3)"
+    assert error.rule == rb.INCOME
+    error = illegal("Ann: no income, pass\nAnn: income 0\n")
+    assert (error.line, error.column) == (4, 6)
+    assert error.message == "Ann already declared the income of this turn forgotten (line 3)"
+
+
+def test_an_income_after_the_turn_has_ended_is_lost() -> None:
+    error = illegal("Ann: irrigate A1 A2, draws, income 0\n")
+    assert (error.line, error.column) == (3, 29)
+    assert error.message == (
+        "Ann's turn ended with the draw at line 3; an income not received during the turn is lost"
+    )
+    assert (error.rule, error.facts) == (rb.INCOME, [])
+    error = illegal("Ann: irrigate A1 A2, draws\nAnn: income 0\n")
+    assert (error.line, error.column) == (4, 1)
+    assert error.message.endswith("an income not received during the turn is lost")
+    assert error.facts == ["it is Ben's turn"]
+
+
+def test_a_forgotten_income_does_not_carry_to_the_next_turn() -> None:
+    """Ann forgets her 10 on line 9; on line 12 her income is 10 again, not 20."""
+    error = illegal(TWO_RED + "Ann: no income, pass\nBen: pass\nCleo: pass\nAnn: income 20\n")
+    assert (error.line, error.column) == (12, 6)
+    assert error.message == "Ann's income is 10 mana, not 20"
+    assert error.facts == [
+        "Ann has 2 red fertility points",
+        "value 2 (red points 1 each): A1 and A2",
+    ]
 
 
 # --- the card action of a turn -------------------------------------------------------
@@ -644,7 +722,8 @@ def test_an_empty_draw_pile_cannot_be_drawn_from() -> None:
     # 66 cards minus 3 hands of 6 leave 48; no short log empties the pile, so empty it here.
     result = legal("Ann: irrigate A1 A2\n")
     result.state.draw_pile = 0
-    move = TurnLine(line=4, player="Ann", actions=(Draw(column=6, card=None),))
+    line = TurnLine(line=4, column=1, player="Ann", actions=(Draw(column=6, card=None),))
+    move = Turn(line=4, column=1, player="Ann", lines=(line,))
     with pytest.raises(IllegalMove) as caught:
         result.game.apply(result.state, move)
     assert caught.value.message == "the draw pile is empty"

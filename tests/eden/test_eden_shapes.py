@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from gamelog.games.eden.board import all_fields, neighbours
+from gamelog.games.eden.components import SHAPE_PICTURES
 from gamelog.games.eden.shapes import is_mirror_image, matches, shape_of, shapes
 
 
@@ -92,3 +96,13 @@ def test_scattered_fields_form_no_shape() -> None:
     assert shape_of(["A1", "C1"]) is None
     assert shape_of(["A1", "B2", "C3", "D4"]) is None
     assert not matches("I4", ["A1", "B1", "C1", "E1"])
+
+
+def test_the_grammar_takes_exactly_the_shapes_of_the_data() -> None:
+    """grammars/eden.lark lists the shape codes (a grammar cannot read the data); they
+    must be those of data/shapes.toml, so that every code the notation takes is a card
+    the engine knows, and no card is refused."""
+    lark = (Path(__file__).resolve().parents[2] / "grammars" / "eden.lark").read_text()
+    terminal = re.search(r"^SHAPE: /\((.*?)\)\(\?!", lark, re.M)
+    assert terminal is not None
+    assert terminal.group(1).split("|") == list(SHAPE_PICTURES)

@@ -45,6 +45,8 @@ def _components(raw: dict[str, Any]) -> Components:
 
 
 COMPONENTS: Components = _components(read_toml(__package__, "components.toml"))
+#: The two kinds of double-sided landscape card, as a log writes them.
+CARD_SIDES: tuple[str, ...] = ("1/2", "3/4")
 #: The picture of each cultivation card shape, by code (``{"I2": ["XX"], ...}``).
 SHAPE_PICTURES: dict[str, tuple[str, ...]] = {
     code: tuple(entry["picture"]) for code, entry in read_toml(__package__, "shapes.toml").items()

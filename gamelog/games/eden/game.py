@@ -11,11 +11,11 @@ from gamelog.core.header import HeaderKey, HeaderLines
 from gamelog.core.scoring import ScoreSheet
 from gamelog.games.eden import moves, render, rules, scoring, state
 from gamelog.games.eden.header import KEYS, Header, header_from
-from gamelog.games.eden.moves import TurnLine
+from gamelog.games.eden.moves import Turn
 from gamelog.games.eden.state import EdenState
 
 
-class Eden(Game[Header, EdenState, TurnLine]):
+class Eden(Game[Header, EdenState, Turn]):
     """Eden (Kosmos, 2001): irrigate fields, cultivate shapes, conquer land; first to 20."""
 
     name: ClassVar[str] = "eden"
@@ -31,13 +31,13 @@ class Eden(Game[Header, EdenState, TurnLine]):
     def header_from(self, lines: HeaderLines) -> Header:
         return header_from(lines)
 
-    def moves_from(self, body: str, header: Header) -> Sequence[TurnLine]:
-        return moves.moves_from(body)
+    def moves_from(self, body: str, header: Header) -> Sequence[Turn]:
+        return moves.moves_from(body, [seat.name for seat in header.seats])
 
-    def setup(self, log: GameLog[Header, TurnLine]) -> EdenState:
+    def setup(self, log: GameLog[Header, Turn]) -> EdenState:
         return state.new_state(log.header)
 
-    def apply(self, state: EdenState, move: TurnLine) -> list[Event]:
+    def apply(self, state: EdenState, move: Turn) -> list[Event]:
         return rules.apply(state, move)
 
     def is_finished(self, state: EdenState) -> bool:

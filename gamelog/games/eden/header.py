@@ -19,7 +19,7 @@ from lark import Token, Tree
 from gamelog.core.errors import NotationError, SetupError
 from gamelog.core.header import HeaderKey, HeaderLine, HeaderLines, PlayerEntry
 from gamelog.games.eden.components import COMPONENTS
-from gamelog.games.eden.moves import GRAMMAR
+from gamelog.games.eden.moves import GRAMMAR, suggested
 from gamelog.games.eden.words import field_list
 
 KEYS = (
@@ -115,8 +115,12 @@ def header_from(lines: HeaderLines) -> Header:
 
 
 def _value(line: HeaderLine, start: str) -> Tree[Token]:
-    """The value parsed from ``start``."""
-    tree: Tree[Token] = GRAMMAR.parse_value(line, start)
+    """The value parsed from ``start``; a nearly right shape code or card side is
+    named with the nearest one."""
+    try:
+        tree: Tree[Token] = GRAMMAR.parse_value(line, start)
+    except NotationError as error:
+        raise suggested(error, " " * (line.value_column - 1) + line.value) from None
     return tree
 
 

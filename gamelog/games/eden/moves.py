@@ -1,23 +1,33 @@
 """The typed moves of an Eden log, the grammar they are parsed with
 (``grammars/eden.lark``), and the Lark Transformer that builds them.
 
-One log line is one ``TurnLine`` (a Move): the player and the actions written
-on it, each with its column so an illegal action can be pointed at exactly.
-Player names are kept as written (``ann``, ``BEN``); the rules find the player
-without regard to case. The same grammar parses the header values that need
-more than a split (header.py), from their own start rules.
+One log line is one ``TurnLine``: the player and the actions written on it,
+each with its column so an illegal action can be pointed at exactly. A move is
+one ``Turn``: the consecutive lines of one player (a long turn may go on over
+several lines), so that a record's ``moves`` counts turns. Player names are kept
+as written (``ann``, ``BEN``); lines are put together by the player they name,
+without regard to case, and the rules check whose turn it is. The same grammar
+parses the header values that need more than a split (header.py), from their
+own start rules; a shape code or card side that is nearly right gets a "did you
+mean" (``suggested``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from lark import Token, Transformer, Tree, v_args
 from lark.tree import Meta
 
+from gamelog.core.errors import NotationError
 from gamelog.core.game import Move
-from gamelog.core.notation import Grammar, transform
+from gamelog.core.notation import Grammar, regroup, transform
+from gamelog.core.places import Located
+from gamelog.core.suggest import did_you_mean
+from gamelog.core.turns import Roster
+from gamelog.games.eden.components import CARD_SIDES, SHAPE_PICTURES
 
 # --- actions ------------------------------------------------------------------
 
@@ -94,10 +104,28 @@ class Draw(Action):
 
 
 @dataclass(frozen=True, kw_only=True)
-class TurnLine(Move):
-    """One log line: a player and the actions of their turn written on it."""
+class TurnLine(Located):
+    """One log line: a player (as written) and the actions of their turn written on it."""
 
+    player: str
+    source: str = ""
     actions: tuple[Action, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Turn(Move):
+    """One move: a player's turn, as the consecutive lines that name them.
+
+    ``line``, ``column`` and ``player`` are those of the first line; ``source``
+    joins the lines' texts with `` / ``.
+    """
+
+    lines: tuple[TurnLine, ...]
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action of the turn, in the order written."""
+        return tuple(action for line in self.lines for action in line.actions)
 
 
 # --- transformer --------------------------------------------------------------
@@ -258,14 +286,19 @@ class EdenTransformer(Transformer[Token, list[TurnLine]]):
 
 
 _ACTION = "an action (irrigate, attack, cultivate, pass, sell, buy, draws, income)"
+#: The shapes of data/shapes.toml; the grammar's SHAPE terminal names the same codes
+#: (tests/eden/test_eden_shapes.py keeps the two in step).
+SHAPE_CODES = tuple(SHAPE_PICTURES)
+_SHAPES = f"a cultivation shape ({' '.join(SHAPE_CODES)})"
+_SIDES = " or ".join(CARD_SIDES)
 
 #: Friendly words for the grammar's terminals in "expected ..." messages.
 DESCRIBE = {
     "FIELD": "a field A1-G7",
-    "SHAPE": "a cultivation shape (I2 I3 L3 I4 O4 T4 S4 Z4 L4 J4)",
+    "SHAPE": _SHAPES,
     "INT": "a number",
     "NAME": "a player's name",
-    "CARD_SIDES": "1/2 or 3/4",
+    "CARD_SIDES": _SIDES,
     "_SEP": "',' or ';'",
     "INCOME": _ACTION,
     "NO": _ACTION,
@@ -293,10 +326,88 @@ GRAMMAR = Grammar(
 )
 
 
-def moves_from(body: str) -> Sequence[TurnLine]:
-    """The moves of a log whose header lines are blanked (line numbers are the file's)."""
-    return GRAMMAR.parse_lines(body, _read)
+def moves_from(body: str, players: Sequence[str]) -> Sequence[Turn]:
+    """The turns of a log whose header lines are blanked (line numbers are the file's):
+    each run of lines naming the same player is one turn. Raises NotationError."""
+    try:
+        parsed = GRAMMAR.parse_lines(body, _read)
+    except NotationError as error:
+        raise suggested(error, _line_of(error, body)) from None
+    return regroup(parsed, lambda each: _turns(each, Roster(players), body))
 
 
 def _read(tree: Tree[Token], text: str) -> list[TurnLine]:
     return transform(EdenTransformer(text.split("\n")).transform, tree)  # type: ignore[no-any-return]
+
+
+def _turns(parsed: Iterator[TurnLine], roster: Roster, body: str) -> Iterator[Turn]:
+    """Consecutive lines of one player (found without regard to case) as one turn.
+
+    A long log is parsed a chunk at a time: when a later chunk does not parse, the
+    turn in hand (the lines above the bad one) is still given before the error,
+    so the replay stops at the log cut before the bad line.
+    """
+    turn: list[TurnLine] = []
+    who: str | None = None
+    try:
+        for line in parsed:
+            name = roster.get(line.player) or line.player.casefold()
+            if turn and name != who:
+                yield _turn(turn)
+                turn = []
+            who = name
+            turn.append(line)
+    except NotationError as error:
+        if turn:
+            yield _turn(turn)
+        raise suggested(error, _line_of(error, body)) from None
+    if turn:
+        yield _turn(turn)
+
+
+def _turn(lines: list[TurnLine]) -> Turn:
+    first = lines[0]
+    return Turn(
+        line=first.line,
+        column=first.column,
+        player=first.player,
+        source=" / ".join(line.source for line in lines),
+        lines=tuple(lines),
+    )
+
+
+# --- did you mean ---------------------------------------------------------------
+
+#: The word a notation error points at (``O2``, ``1/3``).
+_WORD = re.compile(r"[^\s,;#]+")
+_SHAPE_LIKE = re.compile(r"[A-Za-z]\d+")
+_FIELD = re.compile(r"[A-Ga-g][1-7]")
+_SIDES_LIKE = re.compile(r"\d+/\d+")
+
+
+def _line_of(error: NotationError, body: str) -> str:
+    """The text of the error's line (split off only when there is an error)."""
+    if error.line is None or error.line < 1:
+        return ""
+    lines = body.split("\n", error.line)
+    return lines[error.line - 1] if error.line <= len(lines) else ""
+
+
+def suggested(error: NotationError, line: str) -> NotationError:
+    """``error`` with a "did you mean" for a word Eden reads itself: a shape code that
+    is no card (``O2`` -> I2 or O4) or card sides that are no card (``1/3`` -> 1/2).
+    ``line`` is the text of the error's line, which its column points into."""
+    if error.column is None or "did you mean" in error.message:
+        return error
+    word = _WORD.match(line, error.column - 1)
+    if word is None:
+        return error
+    text = word.group()
+    hint = ""
+    if _SHAPES in error.message and _SHAPE_LIKE.fullmatch(text) and not _FIELD.fullmatch(text):
+        hint = did_you_mean(text.upper(), SHAPE_CODES)
+    elif _SIDES in error.message and _SIDES_LIKE.fullmatch(text):
+        hint = did_you_mean(text, CARD_SIDES)
+    if hint:
+        error.message = f"{error.message}; {hint}"
+    return error

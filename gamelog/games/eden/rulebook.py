@@ -19,7 +19,10 @@ MAX_IRRIGATION_CARDS = 2
 MAX_ATTACKING_CARDS = 2
 
 TURN_ORDER = "turns go clockwise, in the order of the players line"
-INCOME = "receive mana first: 5 mana per red fertility point on your landscape cards"
+INCOME = (
+    "each turn you receive 5 mana per red fertility point on your landscape cards; "
+    "if your turn has ended and you have forgotten your income, you receive nothing afterwards"
+)
 ONE_ACTION = "each turn: play 1 or 2 irrigation cards, or 1 cultivation card, or pass"
 IRRIGATION = "an irrigation card waters its own field, which must be empty (one card per field)"
 HAND = "you play cards from your hand"
@@ -49,3 +52,7 @@ BOUGHT_CARD = "a card bought this turn may be played only if no card has been pl
 DRAWING = "at the end of the turn you draw 1 card, and only if you hold fewer than 5"
 DRAW_ENDS_TURN = "drawing a card is the last part of a turn"
 GAME_END = "the game ends the moment a player has 20 fertility points on the board"
+#: A line after the end of the game, in the words the replay driver uses for a move
+#: after the end (gamelog/core/replay.py), so that a turn's second line reads alike.
+AFTER_THE_END = "the game is already over; no move may follow"
+NO_MOVE_AFTER_THE_END = "no move is played after the end of the game"

@@ -1,13 +1,18 @@
-"""The rules engine: one log line (a TurnLine) applied to the position in place.
+"""The rules engine: one turn (a Turn, the lines of one player) applied to the position
+in place.
 
 A turn is income, then one card action (1 or 2 irrigation cards, each with an
 optional land conquest; or 1 cultivation card; or a pass) with any number of
-sales to and purchases from the bank around it, then the draw. A turn may be
-written on several consecutive lines of the same player; the next player's line
-ends it (with the automatic draw if the log did not write one).
+sales to and purchases from the bank around it, then the draw. The income may
+be declared at any point of the turn (a log that never writes it receives it
+at the start); once the turn has ended, a forgotten income is lost. A turn may
+be written on several consecutive lines of the same player; the next player's
+line ends it (with the automatic draw if the log did not write one).
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from gamelog.core.errors import IllegalMove
 from gamelog.core.game import Event
@@ -27,36 +32,44 @@ from gamelog.games.eden.moves import (
     Irrigate,
     Pass,
     Sell,
+    Turn,
     TurnLine,
 )
 from gamelog.games.eden.shapes import shapes
-from gamelog.games.eden.state import EdenState, Turn
+from gamelog.games.eden.state import EdenState
+from gamelog.games.eden.state import Turn as TurnState
 from gamelog.games.eden.words import counted, field_list
 
 
-def apply(state: EdenState, move: TurnLine) -> list[Event]:
-    """Play every action of one line; raise IllegalMove at the first that breaks a rule.
-
-    Errors carry the column of the action (or bid) at fault; the line is the move's.
-    """
-    try:
-        return _apply(state, move)
-    except IllegalMove as error:
-        if error.line is None:
-            error.line = move.line
-            error.column = error.column or move.column
-        raise
-
-
-def _apply(state: EdenState, move: TurnLine) -> list[Event]:
-    if state.ended_at is not None:
-        raise _game_over(state, move.column)
+def apply(state: EdenState, move: Turn) -> list[Event]:
+    """Play every line of one turn; raise IllegalMove at the first action that breaks a
+    rule, with the line and column of the action (or bid) at fault."""
     events: list[Event] = []
-    turn = _turn_for(state, move, events)
-    for action in move.actions:
+    for index, line in enumerate(move.lines):
+        try:
+            _apply_line(state, move.lines[index:], index > 0, events)
+        except IllegalMove as error:
+            if error.line is None:
+                error.line = line.line
+                error.column = error.column or line.column
+            raise
+    return events
+
+
+def _apply_line(
+    state: EdenState, lines: Sequence[TurnLine], continued: bool, events: list[Event]
+) -> None:
+    """Play the first of ``lines`` (the others are the rest of the turn written so far)."""
+    line = lines[0]
+    if state.ended_at is not None:
+        raise _after_the_end(state, line.column) if continued else _game_over(state, line.column)
+    turn = _turn_for(state, lines, events)
+    for action in line.actions:
         if state.ended_at is not None:
             raise _game_over(state, action.column)
         if turn.drawn_at is not None:
+            if isinstance(action, Income):
+                raise _income_after_the_turn(turn, action.column)
             raise IllegalMove(
                 f"{turn.player} already drew a card (line {turn.drawn_at}), which ends the turn",
                 rule=rb.DRAW_ENDS_TURN,
@@ -64,9 +77,8 @@ def _apply(state: EdenState, move: TurnLine) -> list[Event]:
             )
         if not isinstance(action, Attack | Irrigate):
             turn.attack_from = None  # a land conquest must follow its irrigation card at once
-        events.extend(_play(state, turn, action, move.line))
-        _check_end(state, move.line, events)
-    return events
+        events.extend(_play(state, turn, action, line.line))
+        _check_end(state, line.line, events)
 
 
 def is_finished(state: EdenState) -> bool:
@@ -79,6 +91,13 @@ def _game_over(state: EdenState, column: int) -> IllegalMove:
         rule=rb.GAME_END,
         facts=end_facts(state),
         column=column,
+    )
+
+
+def _after_the_end(state: EdenState, column: int) -> IllegalMove:
+    """A line of the turn in which the game ended, after the line that ended it."""
+    return IllegalMove(
+        rb.AFTER_THE_END, rule=rb.NO_MOVE_AFTER_THE_END, facts=end_facts(state), column=column
     )
 
 
@@ -102,42 +121,52 @@ def end_facts(state: EdenState) -> list[str]:
 # --- turns and income -----------------------------------------------------------
 
 
-def _turn_for(state: EdenState, move: TurnLine, events: list[Event]) -> Turn:
-    """The turn this line belongs to: the current one continued, or the next player's.
+def _turn_for(state: EdenState, lines: Sequence[TurnLine], events: list[Event]) -> TurnState:
+    """The turn the first of ``lines`` belongs to: the current one continued, or the
+    next player's (``lines`` are the rest of the turn as written, which says whether
+    the log declares the income somewhere in it).
 
     ``state.turns.current`` is whose turn starts next; a line of the player whose
     turn it is continues that turn until they draw.
     """
+    line = lines[0]
     turn = state.turn
-    player = state.turns.roster.get(move.player)
+    player = state.turns.roster.get(line.player)
     if turn is not None and player == turn.player:
         if turn.drawn_at is not None:
+            if line.actions and isinstance(line.actions[0], Income):
+                error = _income_after_the_turn(turn, line.column)
+                error.facts = [f"it is {state.turns.current}'s turn"]
+                raise error
             raise IllegalMove(
                 f"{player}'s turn ended with the draw at line {turn.drawn_at}; "
                 f"it is {state.turns.current}'s turn",
                 rule=rb.DRAW_ENDS_TURN,
-                column=move.column,
+                column=line.column,
             )
         return turn
     facts = [] if turn is None else [f"the last turn was {turn.player}'s (from line {turn.line})"]
-    player = state.turns.check(move.player, rule=rb.TURN_ORDER, facts=facts, column=move.column)
+    player = state.turns.check(line.player, rule=rb.TURN_ORDER, facts=facts, column=line.column)
     if turn is not None:
         events.extend(_automatic_draw(state, turn))
     state.turns.advance()
-    turn = Turn(player, move.line)
+    turn = TurnState(player, line.line)
+    turn.income_fields = _fields_above_one(state, player)
+    turn.income_due = rb.INCOME_PER_RED_POINT * sum(value - 1 for _, value in turn.income_fields)
     state.turn = turn
     state.turns_played += 1
-    if not (move.actions and isinstance(move.actions[0], Income)):
-        events.extend(_receive_income(state, turn, _income_due(state, player)))
+    if not any(isinstance(action, Income) for later in lines for action in later.actions):
+        events.extend(_receive_income(state, turn, turn.income_due, line.line))
     return turn
 
 
-def _income_due(state: EdenState, player: str) -> int:
-    return rb.INCOME_PER_RED_POINT * state.board.red_points(player)
+def _fields_above_one(state: EdenState, player: str) -> tuple[tuple[str, int], ...]:
+    """The player's fields that show red points (value 2 or more), in board order."""
+    return tuple((f, tile.value) for f, tile in state.board.fields_of(player) if tile.value > 1)
 
 
-def _receive_income(state: EdenState, turn: Turn, amount: int) -> list[Event]:
-    turn.income_done = True
+def _receive_income(state: EdenState, turn: TurnState, amount: int, line: int) -> list[Event]:
+    turn.income_line = line
     if amount == 0:
         return []
     state.players[turn.player].mana += amount
@@ -150,46 +179,67 @@ def _receive_income(state: EdenState, turn: Turn, amount: int) -> list[Event]:
     ]
 
 
-def _income(state: EdenState, turn: Turn, action: Income, line: int) -> list[Event]:
-    if turn.income_done:
+def _income_after_the_turn(turn: TurnState, column: int) -> IllegalMove:
+    return IllegalMove(
+        f"{turn.player}'s turn ended with the draw at line {turn.drawn_at}; "
+        f"an income not received during the turn is lost",
+        rule=rb.INCOME,
+        column=column,
+    )
+
+
+def _income(state: EdenState, turn: TurnState, action: Income, line: int) -> list[Event]:
+    """The income declared at any point of the turn: the amount its start gave."""
+    if turn.income_line is not None:
+        settled = (
+            "declared the income of this turn forgotten"
+            if turn.income_forgotten
+            else "received the income of this turn"
+        )
         raise IllegalMove(
-            "income is received at the start of the turn, before anything else",
+            f"{turn.player} already {settled} (line {turn.income_line})",
             rule=rb.INCOME,
             column=action.column,
         )
     if action.amount is None:  # forgotten: the rules give nothing afterwards
-        turn.income_done = True
+        turn.income_line, turn.income_forgotten = line, True
         return [Event(f"{turn.player} forgets the income and receives nothing", turn.player)]
-    due = _income_due(state, turn.player)
+    due = turn.income_due
     if action.amount != due:
-        reds = state.board.red_points(turn.player)
         raise IllegalMove(
             f"{turn.player}'s income is {due} mana, not {action.amount}",
             rule=rb.INCOME,
-            facts=[
-                f"{turn.player} has {reds} red fertility point{'' if reds == 1 else 's'}",
-                *_fields_by_value(state, turn.player),
-            ],
+            facts=_income_facts(state, turn),
             column=action.column,
         )
-    return _receive_income(state, turn, due)
+    return _receive_income(state, turn, due, line)
 
 
-def _fields_by_value(state: EdenState, player: str) -> list[str]:
+def _income_facts(state: EdenState, turn: TurnState) -> list[str]:
+    """The red points the income counts: the player's fields at the start of the turn
+    (said in the present tense while they are still the same)."""
+    reds = turn.income_due // rb.INCOME_PER_RED_POINT
+    points = f"{reds} red fertility point{'' if reds == 1 else 's'}"
+    if _fields_above_one(state, turn.player) == turn.income_fields:
+        first = f"{turn.player} has {points}"
+    else:
+        first = f"{turn.player} had {points} at the start of the turn (line {turn.line})"
     by_value: dict[int, list[str]] = {}
-    for field, tile in state.board.fields_of(player):
-        by_value.setdefault(tile.value, []).append(field)
+    for field, value in turn.income_fields:
+        by_value.setdefault(value, []).append(field)
     return [
-        f"value {value} (red points {value - 1} each): {field_list(fields)}"
-        for value, fields in sorted(by_value.items())
-        if value > 1
+        first,
+        *(
+            f"value {value} (red points {value - 1} each): {field_list(fields)}"
+            for value, fields in sorted(by_value.items())
+        ),
     ]
 
 
 # --- card actions ----------------------------------------------------------------
 
 
-def _choose_action(state: EdenState, turn: Turn, kind: str, column: int) -> None:
+def _choose_action(state: EdenState, turn: TurnState, kind: str, column: int) -> None:
     """Irrigation (twice at most), cultivation or pass: one kind of card action a turn."""
     if turn.action is None or (kind == "irrigation" and turn.action == "irrigation"):
         if kind == "irrigation" and turn.irrigations >= rb.MAX_IRRIGATION_CARDS:
@@ -241,7 +291,7 @@ def play_card(state: EdenState, player: str, card: str, line: int, column: int) 
         state.census.irrigation[card] = f"played at line {line}"
 
 
-def _irrigate(state: EdenState, turn: Turn, action: Irrigate, line: int) -> list[Event]:
+def _irrigate(state: EdenState, turn: TurnState, action: Irrigate, line: int) -> list[Event]:
     player = state.players[turn.player]
     field = action.field
     _choose_action(state, turn, "irrigation", action.column)
@@ -275,7 +325,7 @@ def _irrigate(state: EdenState, turn: Turn, action: Irrigate, line: int) -> list
     ]
 
 
-def _cultivate(state: EdenState, turn: Turn, action: Cultivate, line: int) -> list[Event]:
+def _cultivate(state: EdenState, turn: TurnState, action: Cultivate, line: int) -> list[Event]:
     if turn.bought[action.shape] and turn.action in ("irrigation", "cultivation"):
         raise IllegalMove(
             f"{turn.player} bought {action.shape} this turn after playing a card already",
@@ -287,12 +337,12 @@ def _cultivate(state: EdenState, turn: Turn, action: Cultivate, line: int) -> li
     return cultivate(state, turn.player, action)
 
 
-def _pass(state: EdenState, turn: Turn, action: Pass, line: int) -> list[Event]:
+def _pass(state: EdenState, turn: TurnState, action: Pass, line: int) -> list[Event]:
     _choose_action(state, turn, "pass", action.column)
     return [Event(f"{turn.player} passes", turn.player)]
 
 
-def _attack(state: EdenState, turn: Turn, action: Attack, line: int) -> list[Event]:
+def _attack(state: EdenState, turn: TurnState, action: Attack, line: int) -> list[Event]:
     placed = turn.attack_from
     if placed is None:
         raise IllegalMove(
@@ -312,7 +362,7 @@ def _attack(state: EdenState, turn: Turn, action: Attack, line: int) -> list[Eve
 # --- the bank ----------------------------------------------------------------------
 
 
-def _sell(state: EdenState, turn: Turn, action: Sell, line: int) -> list[Event]:
+def _sell(state: EdenState, turn: TurnState, action: Sell, line: int) -> list[Event]:
     play_card(state, turn.player, action.shape, line, action.column)
     price = rb.SELL_PER_FIELD * shapes()[action.shape].size
     state.players[turn.player].mana += price
@@ -320,7 +370,7 @@ def _sell(state: EdenState, turn: Turn, action: Sell, line: int) -> list[Event]:
     return [Event(f"{turn.player} sells {action.shape} to the bank for {price} mana", turn.player)]
 
 
-def _buy(state: EdenState, turn: Turn, action: Buy, line: int) -> list[Event]:
+def _buy(state: EdenState, turn: TurnState, action: Buy, line: int) -> list[Event]:
     player = state.players[turn.player]
     if state.bank[action.shape] == 0:
         lying = sorted(state.bank.elements())
@@ -348,7 +398,7 @@ def _buy(state: EdenState, turn: Turn, action: Buy, line: int) -> list[Event]:
 # --- the draw ----------------------------------------------------------------------
 
 
-def _draw(state: EdenState, turn: Turn, action: Draw, line: int) -> list[Event]:
+def _draw(state: EdenState, turn: TurnState, action: Draw, line: int) -> list[Event]:
     hand = state.players[turn.player].hand
     if hand.size >= rb.DRAW_BELOW:
         raise IllegalMove(
@@ -382,7 +432,7 @@ def _draw(state: EdenState, turn: Turn, action: Draw, line: int) -> list[Event]:
     return [Event(f"{turn.player} draws {what} ({hand.size} in hand)", turn.player)]
 
 
-def _automatic_draw(state: EdenState, turn: Turn) -> list[Event]:
+def _automatic_draw(state: EdenState, turn: TurnState) -> list[Event]:
     """The draw the log did not write down: one unknown card if the hand is below 5."""
     if turn.drawn_at is not None:
         return []
@@ -408,7 +458,7 @@ def _check_end(state: EdenState, line: int, events: list[Event]) -> None:
         events.append(Event(f"{name} has {points} fertility points and wins", name))
 
 
-def _play(state: EdenState, turn: Turn, action: Action, line: int) -> list[Event]:
+def _play(state: EdenState, turn: TurnState, action: Action, line: int) -> list[Event]:
     """Dispatch one action to the rule that governs it."""
     match action:
         case Income():

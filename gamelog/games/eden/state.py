@@ -34,7 +34,13 @@ class Turn:
 
     player: str
     line: int
-    income_done: bool = False
+    #: The income of this turn: 5 mana per red point at its start (the rules' first
+    #: phase, whenever it is declared), and the player's fields above value 1 then.
+    income_due: int = 0
+    income_fields: tuple[tuple[str, int], ...] = ()
+    #: The line on which the income was received or declared forgotten (None: not yet).
+    income_line: int | None = None
+    income_forgotten: bool = False
     #: The card action chosen: "irrigation", "cultivation" or "pass" (None: not yet).
     action: str | None = None
     irrigations: int = 0
@@ -125,9 +131,10 @@ def _check_colours(seats: list[Seat], colours: tuple[str, ...]) -> None:
             )
         names.add(seat.name.casefold())
         if seat.colour not in colours:
+            hint = did_you_mean(seat.colour, colours)
             raise SetupError(
                 f"{seat.name}'s colour '{seat.colour}' is not one of the landscape card "
-                f"colours ({', '.join(colours)})",
+                f"colours ({', '.join(colours)})" + (f"; {hint}" if hint else ""),
                 line=seat.line,
                 column=seat.column,
             )
