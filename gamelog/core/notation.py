@@ -373,8 +373,10 @@ def notation_error(
 _KEYWORD_PATTERN = re.compile(
     r"\(?((?:[a-z][a-z0-9_\-]*\|)*[a-z][a-z0-9_\-]*)\)?(?:\(\?!\[?\\w\]?\)|\\b)?$", re.I
 )
-#: A found word worth a suggestion: a letter, then letters, digits or dashes.
-_WORDLIKE = re.compile(r"[A-Za-z][\w\-]*")
+#: A found word worth a suggestion: a letter, then letters, digits or dashes, three
+#: characters at least (two-character codes are one edit from too much: a game that
+#: has them suggests them itself, knowing what else such a word may be).
+_WORDLIKE = re.compile(r"[A-Za-z][\w\-]{2,}")
 
 
 def _spellings(word: str, names: Iterable[str], lark_parser: Lark) -> list[str]:
@@ -405,6 +407,7 @@ def _keywords(names: Iterable[str], lark_parser: Lark) -> list[str]:
     """The words the expected terminals stand for, longest spelling first, for a
     "did you mean" (``irigate`` -> ``irrigate``)."""
     words: list[str] = []
+    seen: set[str] = set()
     for name in names:
         try:
             pattern = lark_parser.get_terminal(name).pattern
@@ -414,8 +417,9 @@ def _keywords(names: Iterable[str], lark_parser: Lark) -> list[str]:
         if match is None:
             continue
         for word in sorted(match.group(1).split("|"), key=len, reverse=True):
-            if len(word) > 1 and word.lower() not in words:
-                words.append(word.lower())
+            if len(word) > 1 and word.casefold() not in seen:
+                seen.add(word.casefold())
+                words.append(word if word.isupper() else word.lower())
     return words
 
 
