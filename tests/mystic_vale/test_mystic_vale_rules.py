@@ -213,30 +213,48 @@ def test_an_unknown_player_gets_the_nearest_name() -> None:
 # --- harvest: mana, token, spirits, slots ------------------------------------------------
 
 
-def test_spoil_turns_the_token_active_and_it_pays_one_mana_once() -> None:
-    text = header() + (
-        "Ann: 1 2 3 4 spoil\n"
-        "Bob: 1 10 2 pass\n"
-        "Ann: 4 10 11 12 5 pass; token; buy Grove Keeper top into 11\n"
-    )
+def test_the_token_taken_at_the_start_pays_one_mana_on_the_first_turn() -> None:
+    # Rules: "the mana token taken at the start may be spent as one mana". Field 1, 10,
+    # 13, 2, 14 gives 3 mana (Cursed Land 1 and 2, Fertile Soil 10); Wild Bloom costs 4.
+    text = header() + "Ann: 1 10 13 2 14 3 pass; token; buy Wild Bloom top into 13\n"
     outcome = play(text)
     assert outcome.error is None
-    assert "Ann's mana token turns active" in outcome.texts()
     assert "Ann spends the mana token for 1 mana" in outcome.texts()
     assert outcome.state.players[0].token_active is False  # type: ignore[union-attr]
+    assert outcome.state.players[1].token_active is True  # type: ignore[union-attr]
 
     twice = text.replace("; token;", "; token; token;")
     error = illegal(play(twice))
     assert error.message == "the mana token is already spent this turn"
 
 
+def test_once_spent_the_token_pays_again_only_after_a_spoil() -> None:
+    first = "Ann: 1 10 13 2 14 3 pass; token\nBob: 1 10 2 pass\n"
+    again = header() + first + "Ann: 3 4 11 12 15 pass; token\n"
+    error = illegal(play(again))
+    assert error.message == "Ann's mana token is not active"
+    assert error.facts == ["Ann spent it on line 14 and has not spoiled since"]
+    assert (error.line, error.column) == (16, 25)
+
+    # 3, 4, 5 and 6 are Cursed Land: 4 decay, a spoil, which turns the token active.
+    text = header() + first + "Ann: 3 4 5 6 spoil\nBob: 2 11 pass\nAnn: 6 11 12 15 pass; token\n"
+    outcome = play(text)
+    assert outcome.error is None
+    assert "Ann's mana token turns active" in outcome.texts()
+    assert "Ann spends the mana token for 1 mana" in outcome.texts()[-3:]
+
+
+def test_a_spoil_leaves_an_unspent_token_active() -> None:
+    outcome = play(header() + "Ann: 1 2 3 4 spoil\n")
+    assert outcome.error is None
+    assert "Ann's mana token stays active" in outcome.texts()
+    assert outcome.state.players[0].token_active is True  # type: ignore[union-attr]
+
+
 def test_without_the_token_the_same_purchase_is_short_of_mana() -> None:
-    text = header() + (
-        "Ann: 1 2 3 4 spoil\nBob: 1 10 2 pass\n"
-        "Ann: 4 10 11 12 5 pass; buy Grove Keeper top into 11\n"
-    )
+    text = header() + "Ann: 1 10 13 2 14 3 pass; buy Wild Bloom top into 13\n"
     error = illegal(play(text))
-    assert error.message == "not enough mana: Grove Keeper costs 5, Ann has 4 left"
+    assert error.message == "not enough mana: Wild Bloom costs 4, Ann has 3 left"
     assert "the active mana token was not spent" in error.facts
 
 
@@ -417,6 +435,44 @@ def test_refill_goes_to_level_two_once_level_one_is_empty() -> None:
         "Grove Keeper (middle) is revealed into a Level I market slot (Level II deck: 26 left)"
         in outcome.texts()
     )
+
+
+def test_a_level_two_slot_takes_level_three_once_level_two_is_empty() -> None:
+    # The rules fill the market up: "if the Level I advancements run out, fill from
+    # Level II; when those run out too, from Level III". Field 1, 10, 11, 12, 2, 13 gives
+    # 5 mana for Grove Keeper (Level II); its slot then draws from the Level III deck,
+    # 33 - 3 face up = 30 cards, 29 once Crown is revealed.
+    def level_two_empty(state: GameState) -> None:
+        state.market.deck_left["II"] = 0
+
+    turn = "Ann: 1 10 11 12 2 13 3 pass; buy Grove Keeper top into 13"
+    outcome = play(header(extra=MARKET) + turn + "; refill Crown top\n", level_two_empty)
+    assert outcome.error is None
+    assert (
+        "Crown (top) is revealed into a Level II market slot (Level III deck: 29 left)"
+        in outcome.texts()
+    )
+    level_one = illegal(
+        play(header(extra=MARKET) + turn + "; refill Dew Sprite top\n", level_two_empty)
+    )
+    assert level_one.message == (
+        "Dew Sprite cannot refill the market: no empty slot draws from the Level I deck"
+    )
+    assert level_one.facts[0] == "an empty Level II slot draws from the Level III deck"
+    missing = illegal(play(header(extra=MARKET) + turn + "\n", level_two_empty))
+    assert missing.facts == [
+        "a Level II market slot is empty and the Level III deck still has 30 cards"
+    ]
+
+
+def test_a_slot_stays_empty_once_its_decks_are() -> None:
+    def decks_empty(state: GameState) -> None:
+        state.market.deck_left.update({"II": 0, "III": 0})
+
+    turn = "Ann: 1 10 11 12 2 13 3 pass; buy Grove Keeper top into 13\n"
+    outcome = play(header(extra=MARKET) + turn, decks_empty)
+    assert outcome.error is None
+    assert "Level II: (empty), Elder Root top" in outcome.state.market.describe_face_up()  # type: ignore[union-attr]
 
 
 def test_bought_vale_is_refilled_from_its_level() -> None:

@@ -170,11 +170,15 @@ def _spend_token(player: PlayerState, harvest: Harvest, action: SpendToken) -> N
         raise IllegalMove(
             f"{player.name}'s mana token is not active",
             rule=TOKEN_RULE,
-            facts=["it turns active only when its owner spoils, and was not since last spent"],
+            facts=[
+                f"{player.name} spent it on line {player.token_spent_line} "
+                "and has not spoiled since"
+            ],
             line=action.line,
             column=action.column,
         )
     player.token_active = False
+    player.token_spent_line = action.line
     harvest.token_spent = True
     harvest.mana += 1
 

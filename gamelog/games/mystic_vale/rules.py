@@ -27,8 +27,9 @@ def play(state: GameState, turn: Turn) -> list[Event]:
     spoiled = plant(player, turn, events)
     if spoiled:
         refuse_harvest(player, turn)
+        change = "stays" if player.token_active else "turns"
         player.token_active = True
-        events.append(Event(f"{player.name}'s mana token turns active", player.name))
+        events.append(Event(f"{player.name}'s mana token {change} active", player.name))
         refill_market(state, turn, events)
     else:
         gathered = take_harvest(state, player, turn, events)

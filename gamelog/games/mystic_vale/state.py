@@ -66,7 +66,11 @@ class PlayerState:
     on_deck: int | None = None
     field: list[int] = dataclass_field(default_factory=list)
     discard: list[int] = dataclass_field(default_factory=list)
-    token_active: bool = False
+    #: The mana token taken at the start may be spent (rules: "the mana token taken at
+    #: the start may be spent once as one mana"); spent, it turns inactive until a spoil.
+    token_active: bool = True
+    #: The line of the turn that last spent the token, for the facts of an error.
+    token_spent_line: int | None = None
     vales: list[OwnedVale] = dataclass_field(default_factory=list)
     vp_pool: int = 0
     vp_box: int = 0
