@@ -287,23 +287,102 @@ def test_advancement_goes_into_a_field_card_not_the_on_deck_card() -> None:
     assert error.facts == ["sleeve 3 is the on-deck card", "field: 1, 10, 13, 2, 14"]
 
 
-def test_position_must_be_named_when_printed_for_several() -> None:
-    error = illegal(play(header() + "Ann: 1 10 13 2 14 3 pass; buy Dew Sprite into 13\n"))
+def notation(outcome: Outcome) -> NotationError:
+    assert isinstance(outcome.error, NotationError), outcome.error
+    return outcome.error
+
+
+def test_a_missing_position_is_a_notation_error() -> None:
+    error = notation(play(header() + "Ann: 1 10 13 2 14 3 pass; buy Dew Sprite into 13\n"))
     assert error.message == "Dew Sprite is printed for top and middle and bottom: name the position"
+    assert (error.line, error.column) == (14, 31)  # the card's name
+    assert error.rule == (
+        "an advancement is named with a position it is printed for (top, middle or bottom), "
+        "which may be left out when it is printed for one only"
+    )
+    assert error.facts == ["write e.g. 'buy Dew Sprite top into 13'"]
+    refill = notation(play(header(extra=MARKET) + "Ann: 1 10 13 2 pass\n  refill Dew Sprite\n"))
+    assert (
+        refill.message == "Dew Sprite is printed for top and middle and bottom: name the position"
+    )
+    assert refill.facts == ["write e.g. 'refill Dew Sprite top'"]
+    assert (refill.line, refill.column) == (17, 10)
 
 
 def test_a_design_printed_for_one_position_needs_no_position_word() -> None:
     ok = play(header() + "Ann: 1 10 13 2 14 3 pass; buy Thorn Bloom into 13\n")
     assert ok.error is None
     assert ok.state.players[0].slot(13, "top").name == "Thorn Bloom"  # type: ignore[union-attr]
-    error = illegal(play(header() + "Ann: 1 10 13 2 14 3 pass; buy Thorn Bloom middle into 13\n"))
+    error = notation(play(header() + "Ann: 1 10 13 2 14 3 pass; buy Thorn Bloom middle into 13\n"))
     assert error.message == "Thorn Bloom is printed for top, not middle"
 
 
-def test_unknown_and_starting_cards_cannot_be_bought() -> None:
-    unknown = illegal(play(header() + "Ann: 1 10 13 2 14 3 pass; buy Dew Sprit top into 13\n"))
-    assert unknown.message == "Dew Sprit is not a known advancement"
-    assert "Dew Sprite" in unknown.facts[0]
+def test_an_unknown_card_is_a_notation_error_with_the_nearest_name() -> None:
+    unknown = notation(play(header() + "Ann: 1 10 13 2 14 3 pass; buy Dew Sprit top into 13\n"))
+    assert unknown.message == "Dew Sprit is not a known advancement; did you mean 'Dew Sprite'?"
+    assert (unknown.line, unknown.column) == (14, 31)
+    assert unknown.rule == "every card a log names must be defined (card catalogue or header)"
+    assert unknown.facts == [
+        "known advancements: Crown, Dew Sprite, Elder Root, Fertile Soil, Grove Keeper, "
+        "Leaf Warden, Thorn Bloom, Wild Bloom"
+    ]
+    nothing_near = notation(play(header() + "Ann: 1 10 13 2 pass; buy Zebra top into 13\n"))
+    assert nothing_near.message == "Zebra is not a known advancement"
+    vale = notation(play(header() + "Ann: 1 10 13 2 pass; buy vale Whisperng Pool\n"))
+    assert vale.message == "Whisperng Pool is not a known vale; did you mean 'Whispering Pool'?"
+    assert vale.facts == ["known vales: Mossy Steps, Starfall Peak, Whispering Pool"]
+    gain = notation(play(header() + "Ann: 1 10 13 2 pass; gain 1 mana from Leaf Wardn\n"))
+    assert gain.message == "Leaf Wardn is not a known card; did you mean 'Leaf Warden'?"
+    assert (gain.line, gain.column) == (14, 39)
+    refill = notation(play(header(extra=MARKET) + "Ann: 1 10 13 2 pass; refill Crwn top\n"))
+    assert refill.message == "Crwn is not a known advancement; did you mean 'Crown'?"
+    refill_vale = notation(
+        play(header(extra=MARKET) + "Ann: 1 10 13 2 pass; refill vale Mosy Steps\n")
+    )
+    assert refill_vale.message == "Mosy Steps is not a known vale; did you mean 'Mossy Steps'?"
+
+
+def test_a_card_of_the_other_kind_says_how_to_write_it() -> None:
+    vale = notation(play(header() + "Ann: 1 10 13 2 pass; buy Mossy Steps top into 13\n"))
+    assert vale.message == (
+        "Mossy Steps is a vale, not an advancement: write 'buy vale Mossy Steps'"
+    )
+    advancement = notation(play(header() + "Ann: 1 10 13 2 pass; buy vale Dew Sprite\n"))
+    assert advancement.message == (
+        "Dew Sprite is an advancement, not a vale: write 'buy Dew Sprite POSITION into SLEEVE'"
+    )
+    refill = notation(play(header(extra=MARKET) + "Ann: 1 10 13 2 pass; refill vale Crown\n"))
+    assert refill.message == "Crown is an advancement, not a vale: write 'refill Crown POSITION'"
+
+
+def test_card_names_are_read_before_any_rule_in_the_order_written() -> None:
+    # The third purchase and the gain both come after a name nobody defined: the
+    # name is the first problem, although gains are taken before purchases.
+    text = header() + (
+        "Ann: 1 10 11 12 2 13 3 pass; buy Dew Sprite top into 13; buy Dew Sprite top into 11\n"
+        "  buy Dew Sprit top into 12; gain 1 mana from Nowhere\n"
+    )
+    error = notation(play(text))
+    assert error.message == "Dew Sprit is not a known advancement; did you mean 'Dew Sprite'?"
+    assert error.line == 15
+    spoiled = notation(play(header() + "Ann: 1 2 3 4 spoil; buy Zebra top into 1\n"))
+    assert spoiled.message == "Zebra is not a known advancement"
+
+
+def test_a_header_line_naming_an_unknown_card_is_a_setup_error() -> None:
+    bad = MARKET.replace("Leaf Warden bottom", "Leaf Wardn bottom")
+    error = play(header(extra=bad) + "Ann: 1 pass\n").error
+    assert isinstance(error, SetupError)
+    assert error.message == "Leaf Wardn is not a known advancement; did you mean 'Leaf Warden'?"
+    assert (error.line, error.column) == (13, 44)  # "market: " 8, two cards 35
+    vales = play(
+        header(extra=MARKET.replace("Starfall Peak,", "Starfal Peak,", 1)) + "Ann: 1 pass\n"
+    )
+    assert isinstance(vales.error, SetupError)
+    assert vales.error.message == "Starfal Peak is not a known vale; did you mean 'Starfall Peak'?"
+
+
+def test_starting_cards_cannot_be_bought() -> None:
     starting = illegal(play(header() + "Ann: 1 10 13 2 14 3 pass; buy Cursed Land top into 13\n"))
     assert starting.message == "Cursed Land is a starting card, never for sale"
 

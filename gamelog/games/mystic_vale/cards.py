@@ -15,8 +15,11 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Literal
 
-from gamelog.core.errors import SetupError
+from gamelog.core.errors import GamelogError, NotationError, SetupError
+from gamelog.core.game import Located
+from gamelog.core.suggest import did_you_mean
 from gamelog.games.mystic_vale.components import CARDS
+from gamelog.games.mystic_vale.rulebook import CARD_KNOWN_RULE
 
 Position = Literal["top", "middle", "bottom"]
 POSITIONS: tuple[Position, ...] = ("top", "middle", "bottom")
@@ -31,6 +34,9 @@ ADVANCEMENT_LEVELS: tuple[str, ...] = ("I", "II", "III", "fertile soil", "starti
 VALE_LEVELS: tuple[str, ...] = ("I", "II")
 
 SYMBOL_NAMES: tuple[str, ...] = ("mana", "growth", "decay", "vp", "grey", "guardian", *SPIRITS)
+
+#: The kind of problem an unknown card is where it is written.
+ErrorKind = type[GamelogError]
 
 
 def name_key(name: str) -> str:
@@ -124,6 +130,97 @@ class Catalogue:
     def merged(self, other: Catalogue) -> Catalogue:
         """A new catalogue with ``other``'s definitions replacing this one's."""
         return Catalogue({**self.advancements, **other.advancements}, {**self.vales, **other.vales})
+
+    # The cards a log names, or the error that they name none (a notation error in a
+    # move, a SetupError in the header): ``verb`` is the word the log writes before
+    # the name, for the hint when it names a card of the other kind.
+
+    def require_advancement(
+        self, written: str, where: Located, *, verb: str = "buy", error: ErrorKind = NotationError
+    ) -> Advancement:
+        card = self.advancement(written)
+        if card is not None:
+            return card
+        vale = self.vale(written)
+        hint = (
+            f"{vale.name} is a vale, not an advancement: write '{verb} vale {vale.name}'"
+            if vale
+            else None
+        )
+        raise unknown_card(self, written, "advancement", where, hint=hint, error=error)
+
+    def require_vale(
+        self, written: str, where: Located, *, verb: str = "buy", error: ErrorKind = NotationError
+    ) -> Vale:
+        vale = self.vale(written)
+        if vale is not None:
+            return vale
+        card = self.advancement(written)
+        rest = " POSITION into SLEEVE" if verb == "buy" else " POSITION"
+        hint = (
+            f"{card.name} is an advancement, not a vale: write '{verb} {card.name}{rest}'"
+            if card
+            else None
+        )
+        raise unknown_card(self, written, "vale", where, hint=hint, error=error)
+
+    def require_card(
+        self, written: str, where: Located, *, error: ErrorKind = NotationError
+    ) -> Advancement | Vale:
+        card = self.advancement(written) or self.vale(written)
+        if card is None:
+            raise unknown_card(self, written, "card", where, error=error)
+        return card
+
+
+class CardName(str):
+    """A card name as written (quotes and spacing tidied), with the column it starts at,
+    so that an error about the card points at its name."""
+
+    column: int
+
+    def __new__(cls, text: str, column: int = 1) -> CardName:
+        name = super().__new__(cls, text)
+        name.column = column
+        return name
+
+
+def name_column(name: str, default: int) -> int:
+    """The column a card name was written at (``default`` for a name made in code)."""
+    return name.column if isinstance(name, CardName) else default
+
+
+def unknown_card(
+    catalogue: Catalogue,
+    written: str,
+    kind: str,
+    where: Located,
+    *,
+    hint: str | None = None,
+    error: ErrorKind = NotationError,
+) -> GamelogError:
+    """A card name the catalogue and the header do not define, with the nearest names:
+    a notation error in a move, a SetupError (``error``) in a header line. ``kind`` is
+    advancement, vale or card; ``hint`` replaces the suggestion, e.g. when the name is
+    a card of the other kind."""
+    if kind == "advancement":
+        names = sorted(c.name for c in catalogue.advancements.values() if c.for_sale)
+    elif kind == "vale":
+        names = sorted(c.name for c in catalogue.vales.values())
+    else:
+        names = sorted(
+            {c.name for c in catalogue.advancements.values()}
+            | {c.name for c in catalogue.vales.values()}
+        )
+    suggestion = did_you_mean(written, names)
+    message = f"{written} is not a known {kind}" + (f"; {suggestion}" if suggestion else "")
+    return error(
+        hint or message,
+        rule=CARD_KNOWN_RULE,
+        facts=[f"known {kind}s: {', '.join(names) or 'none'}"],
+        line=where.line,
+        column=name_column(written, where.column),
+    )
 
 
 @dataclass(frozen=True)

@@ -41,7 +41,11 @@ ABILITY_RULE = (
     "only cards in the field (not the on-deck card) and vales bought on an earlier turn "
     "have abilities this turn"
 )
-CARD_KNOWN_RULE = "every card a log buys must be defined (card catalogue or header)"
+CARD_KNOWN_RULE = "every card a log names must be defined (card catalogue or header)"
+POSITION_RULE = (
+    "an advancement is named with a position it is printed for (top, middle or bottom), "
+    "which may be left out when it is printed for one only"
+)
 
 # --- the market and the supply -------------------------------------------------------
 

@@ -10,7 +10,12 @@ pool runs out.
 from __future__ import annotations
 
 from gamelog.core.game import Event
-from gamelog.games.mystic_vale.harvest import refuse_harvest, sleeve_purchases, take_harvest
+from gamelog.games.mystic_vale.harvest import (
+    check_card_names,
+    refuse_harvest,
+    sleeve_purchases,
+    take_harvest,
+)
 from gamelog.games.mystic_vale.moves import Turn
 from gamelog.games.mystic_vale.planting import plant
 from gamelog.games.mystic_vale.refill import refill_market
@@ -21,6 +26,7 @@ from gamelog.games.mystic_vale.state import GameState, PlayerState
 def play(state: GameState, turn: Turn) -> list[Event]:
     """Check ``turn`` against the rules and play it: planting, harvest, discard phase."""
     state.turns.check(turn.player, rule=TURN_ORDER_RULE, line=turn.line, column=turn.column)
+    check_card_names(state.catalogue, turn)
     player = state.players[state.turns.index]
     state.turn_number += 1
     events: list[Event] = []

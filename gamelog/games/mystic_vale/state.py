@@ -18,6 +18,7 @@ from dataclasses import field as dataclass_field
 from pathlib import Path
 
 from gamelog.core.errors import SetupError
+from gamelog.core.game import Located
 from gamelog.core.suggest import did_you_mean
 from gamelog.core.turns import Roster, TurnOrder
 from gamelog.games.mystic_vale.cards import (
@@ -289,12 +290,10 @@ def _market(header: Header, catalogue: Catalogue, level_i_used: int) -> Market:
         per_level = SUPPLY["market_per_level"]
         face_up: dict[str, list[MarketCard | None]] = {level: [] for level in ADVANCEMENT_DECKS}
         for entry in header.market:
-            card = catalogue.advancement(entry.name)
+            card = catalogue.require_advancement(
+                entry.name, _at(header, "market"), error=SetupError
+            )
             where = f"market: {entry.name}"
-            if card is None:
-                raise SetupError(
-                    f"{where} is not a known advancement", line=header.line_of("market")
-                )
             if card.level not in ADVANCEMENT_DECKS:
                 raise SetupError(
                     f"{where} is a {card.level} card; the market shows Level I-III",
@@ -315,9 +314,7 @@ def _market(header: Header, catalogue: Catalogue, level_i_used: int) -> Market:
         per_level = SUPPLY["vales_per_level"]
         vales_up: dict[str, list[Vale | None]] = {level: [] for level in VALE_DECKS}
         for name in header.vales:
-            vale = catalogue.vale(name)
-            if vale is None:
-                raise SetupError(f"vales: {name} is not a known vale", line=header.line_of("vales"))
+            vale = catalogue.require_vale(name, _at(header, "vales"), error=SetupError)
             vales_up[vale.level].append(vale)
         for level, vales in vales_up.items():
             if len(vales) != per_level:
@@ -329,6 +326,11 @@ def _market(header: Header, catalogue: Catalogue, level_i_used: int) -> Market:
             market.vale_deck_left[level] -= per_level
         market.vales_up = vales_up
     return market
+
+
+def _at(header: Header, key: str) -> Located:
+    """Where the header line of ``key`` is (column 1: card names carry their own)."""
+    return Located(line=header.line_of(key), column=1)
 
 
 def _position(card: Advancement, position: Position | None, where: str, line: int) -> Position:
