@@ -69,6 +69,12 @@ def play(text: str, prepare: Callable[[GameState], None] | None = None) -> Outco
     return outcome
 
 
+def last_vp_token(state: GameState) -> None:
+    """A preparation that leaves one VP token in the pool, so that the game ends with
+    the round in which it is taken."""
+    state.vp_pool = 1
+
+
 def sleeve(card: str, *where: tuple[int, str], player: int = 0) -> Callable[[GameState], None]:
     """A preparation that sleeves ``card`` into (sleeve, position) places of a player."""
 
@@ -184,10 +190,10 @@ def test_players_take_turns_in_order_and_strangers_do_not_play() -> None:
 
 def test_player_names_are_matched_without_regard_to_case() -> None:
     text = header(extra="final: BOB 2 vp\n") + (
-        "ann: 1 10 13 2 14 3 pass\n  ANN: buy Dew Sprite top into 13\nbob: 1 10 2 pass\n"
+        "ann: 1 10 13 2 14 3 pass\n  ANN: buy Dew Sprite top into 13; gain 1 vp\nbob: 1 10 2 pass\n"
     )
-    outcome = play(text)
-    assert outcome.error is None
+    outcome = play(text, last_vp_token)  # Ann takes the last token; Bob ends the round
+    assert outcome.error is None and outcome.state.finished  # type: ignore[union-attr]
     assert outcome.state.players[0].slot(13, "top").name == "Dew Sprite"  # type: ignore[union-attr]
     assert GAME.score(outcome.state).breakdown("Bob")["end-game effects"] == 2
     assert "Ann buys Dew Sprite (Level I, top) for 2 mana, into sleeve 13" in outcome.texts()
@@ -583,25 +589,76 @@ def test_market_header_must_show_three_per_level() -> None:
 
 def test_grey_vp_on_all_cards_vales_and_final_effects() -> None:
     prepare = both(
+        last_vp_token,
         sleeve("Crown", (13, "top")),
         sleeve("Elder Root", (5, "top"), (20, "bottom")),
         sleeve("Leaf Warden", (14, "top"), (15, "top"), player=1),
     )
-    extra = "final: Ann 4 vp from Druid Circle\nfinal: Bob 1 vp\n"
-    outcome = play(header(extra=extra) + "Ann: 1 10 2 pass\n", prepare)
+    extra = "final: Ann 4 vp from Elder Root\nfinal: Bob 1 vp\n"
+    # Ann takes the last VP token of the pool; Bob's turn ends the round and the game.
+    text = header(extra=extra) + "Ann: 1 10 2 pass; gain 1 vp\nBob: 1 10 2 pass\n"
+    outcome = play(text, prepare)
+    assert outcome.error is None
     sheet = GAME.score(outcome.state)
+    assert sheet.finished
+    # Ann: 1 token; grey VP: Elder Root 2 on sleeves 5 and 20, Crown 2 on 13; final 4.
     assert sheet.breakdown("Ann") == {
-        "VP tokens (pool)": 0,
+        "VP tokens (pool)": 1,
         "VP tokens (box)": 0,
         "grey VP on cards": 6,
         "vale VP": 0,
         "end-game effects": 4,
     }
     assert sheet.row("grey VP on cards").notes["Ann"] == "Elder Root 4, Crown 2"
-    assert sheet.row("end-game effects").notes["Ann"] == "4 Druid Circle"
-    assert sheet.total("Bob") == 3
+    assert sheet.row("end-game effects").notes["Ann"] == "4 Elder Root"
+    assert sheet.total("Bob") == 3  # Leaf Warden 1 grey on sleeves 14 and 15, final 1
+
+
+def test_end_game_effects_count_only_when_the_game_is_over() -> None:
+    # The same effects in a game still under way: the provisional score counts the
+    # grey VP of the position, and no end-game effect yet.
+    extra = "final: Ann 4 vp from Elder Root\nfinal: Bob 1 vp\n"
+    outcome = play(header(extra=extra) + "Ann: 1 10 2 pass\n", sleeve("Elder Root", (5, "top")))
+    sheet = GAME.score(outcome.state)
     assert not sheet.finished
-    assert any(note.startswith("provisional") for note in sheet.notes)
+    assert sheet.breakdown("Ann")["end-game effects"] == 0
+    assert sheet.total("Ann") == 2 and sheet.total("Bob") == 0
+    assert sheet.notes[1:] == [
+        "provisional: the game is not over (23 VP left in the pool)",
+        "the log states 2 end-game effects ('final:'): counted when the game is over",
+    ]
+
+
+def test_a_final_effect_names_a_card_its_player_owns_at_the_end() -> None:
+    # Crown is on none of Ann's cards; Bob's Leaf Warden is not hers either.
+    prepare = both(last_vp_token, sleeve("Leaf Warden", (14, "top"), player=1))
+    turns = "Ann: 1 10 2 pass; gain 1 vp\nBob: 1 10 2 pass\n"
+    text = header() + turns + "final: Ann 2 vp from Crown\nfinal: Ann 3 vp from Leaf Warden\n"
+    error = illegal(play(text, prepare))
+    assert error.message == "Crown is not among Ann's cards at the end of the game"
+    assert (error.line, error.column) == (16, 22)
+    assert error.rule == (
+        "an end-game effect comes from a card its player owns at the end: an advancement on "
+        "one of their 20 cards or one of their vales"
+    )
+    assert error.facts == [
+        "Ann's advancements: Cursed Land, Fertile Soil",
+        "Ann's vales: none",
+    ]
+    # A vale bought on the last turn and an advancement in the discard pile are owned.
+    prepare = both(last_vp_token, sleeve("Leaf Warden", (13, "top")))
+    turns = "Ann: 1 10 13 2 pass; gain 1 vp; buy vale Mossy Steps\nBob: 1 10 2 pass\n"
+    finals = "final: Ann 2 vp from mossy steps\nfinal: Ann 1 vp from Leaf Warden\n"
+    outcome = play(header() + turns + finals, prepare)
+    assert outcome.error is None, outcome.error
+    assert GAME.score(outcome.state).breakdown("Ann")["end-game effects"] == 3
+
+
+def test_a_final_effect_from_an_unknown_card_is_a_setup_error() -> None:
+    error = play(header(extra="final: Ann 4 vp from Elder Rot\n") + "Ann: 1 pass\n").error
+    assert isinstance(error, SetupError)
+    assert error.message == "Elder Rot is not a known card; did you mean 'Elder Root'?"
+    assert (error.line, error.column) == (13, 22)
 
 
 def test_running_scores_are_the_tokens_taken_so_far() -> None:

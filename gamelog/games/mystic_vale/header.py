@@ -80,8 +80,9 @@ KEYS = (
     ),
     HeaderKey(
         "final",
-        "VP an end-game effect gives a player (one line each; may follow the turns)",
-        example="Ann 4 vp from Druid Circle",
+        "VP an end-game effect of a card the player owns gives them "
+        "(one line each; may follow the turns)",
+        example="Ann 4 vp from Leaf Warden",
         repeat=True,
         anywhere=True,
     ),
@@ -109,7 +110,7 @@ class MarketEntry:
 
 @dataclass(frozen=True, kw_only=True)
 class FinalEffect(Located):
-    """``final: Ann 4 vp from Druid Circle``: an end-game ability the log states.
+    """``final: Ann 4 vp from Leaf Warden``: an end-game ability the log states.
 
     ``player`` is the name as written; state.py finds the player it names.
     """

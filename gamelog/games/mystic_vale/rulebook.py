@@ -41,6 +41,10 @@ ABILITY_RULE = (
     "only cards in the field (not the on-deck card) and vales bought on an earlier turn "
     "have abilities this turn"
 )
+FINAL_RULE = (
+    "an end-game effect comes from a card its player owns at the end: an advancement on "
+    "one of their 20 cards or one of their vales"
+)
 CARD_KNOWN_RULE = "every card a log names must be defined (card catalogue or header)"
 POSITION_RULE = (
     "an advancement is named with a position it is printed for (top, middle or bottom), "

@@ -9,7 +9,9 @@ pool runs out.
 
 from __future__ import annotations
 
+from gamelog.core.errors import IllegalMove
 from gamelog.core.game import Event
+from gamelog.games.mystic_vale.cards import name_column
 from gamelog.games.mystic_vale.harvest import (
     check_card_names,
     refuse_harvest,
@@ -19,8 +21,8 @@ from gamelog.games.mystic_vale.harvest import (
 from gamelog.games.mystic_vale.moves import Turn
 from gamelog.games.mystic_vale.planting import plant
 from gamelog.games.mystic_vale.refill import refill_market
-from gamelog.games.mystic_vale.rulebook import TURN_ORDER_RULE
-from gamelog.games.mystic_vale.state import GameState, PlayerState
+from gamelog.games.mystic_vale.rulebook import FINAL_RULE, TURN_ORDER_RULE
+from gamelog.games.mystic_vale.state import GameState, PlayerState, owns
 
 
 def play(state: GameState, turn: Turn) -> list[Event]:
@@ -83,4 +85,27 @@ def _end_of_turn(state: GameState, player: PlayerState, turn: Turn, events: list
     if state.end_triggered_by is not None and player.seat == last_seat:
         state.finished = True
         events.append(Event("The round is over and the VP pool is empty: game over"))
+        _check_finals(state)
     state.turns.advance()
+
+
+def _check_finals(state: GameState) -> None:
+    """At the end, every ``final: ... from CARD`` names a card its player owns (as a
+    ``gain ... from CARD`` names a card of the field or an earlier vale)."""
+    for final in sorted(state.finals, key=lambda f: f.line):
+        player = state.player(final.player)
+        if final.source is None or player is None or owns(player, final.source):
+            continue
+        advancements = sorted(
+            {card.name for slots in player.slots for card in slots if card is not None}
+        )
+        raise IllegalMove(
+            f"{final.source} is not among {player.name}'s cards at the end of the game",
+            rule=FINAL_RULE,
+            facts=[
+                f"{player.name}'s advancements: {', '.join(advancements) or 'none'}",
+                f"{player.name}'s vales: {', '.join(o.card.name for o in player.vales) or 'none'}",
+            ],
+            line=final.line,
+            column=name_column(final.source, final.column),
+        )

@@ -32,6 +32,7 @@ from gamelog.games.mystic_vale.cards import (
     builtin_catalogue,
     default_starting_sleeves,
     load_catalogue_file,
+    name_key,
 )
 from gamelog.games.mystic_vale.components import PLAYER_COUNTS, SLEEVES_PER_PLAYER, SUPPLY
 from gamelog.games.mystic_vale.header import FinalEffect, Header
@@ -177,7 +178,7 @@ def new_game(header: Header, log_path: str | None) -> GameState:
         for sleeve, (card, position) in layout.items():
             player.set_slot(sleeve, position, card)
         states.append(player)
-    finals = _finals(header, Roster(players))
+    finals = _finals(header, Roster(players), catalogue)
     market = _market(header, catalogue, per_count["level_i_advancements"])
     pool = per_count["vp_pool"]
     return GameState(catalogue, states, pool, pool, market, finals, TurnOrder(players))
@@ -189,8 +190,10 @@ def _check_players(header: Header) -> list[str]:
     return header.player_names
 
 
-def _finals(header: Header, roster: Roster) -> list[FinalEffect]:
-    """The ``final:`` effects with their players as the players line spells them."""
+def _finals(header: Header, roster: Roster, catalogue: Catalogue) -> list[FinalEffect]:
+    """The ``final:`` effects with their players as the players line spells them, each
+    ``from`` a card the catalogue or the header defines (whether the player owns it is
+    known only at the end: rules.py)."""
     finals = []
     for final in header.finals:
         name = roster.get(final.player)
@@ -202,8 +205,21 @@ def _finals(header: Header, roster: Roster) -> list[FinalEffect]:
                 line=final.line,
                 column=1,
             )
+        if final.source is not None:
+            catalogue.require_card(final.source, final, error=SetupError)
         finals.append(replace(final, player=name))
     return finals
+
+
+def owns(player: PlayerState, card: str) -> bool:
+    """Whether ``card`` is an advancement on one of the player's 20 cards (wherever the
+    card is) or one of their vales."""
+    key = name_key(card)
+    return any(
+        printed is not None and name_key(printed.name) == key
+        for slots in player.slots
+        for printed in slots
+    ) or any(name_key(owned.card.name) == key for owned in player.vales)
 
 
 def _catalogue(header: Header, log_path: str | None) -> Catalogue:
