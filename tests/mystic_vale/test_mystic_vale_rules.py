@@ -763,6 +763,64 @@ def test_setup_errors_name_the_header_line(text: str, line: int, message: str) -
     assert outcome.error.message.startswith(message)
 
 
+@pytest.mark.parametrize(
+    "cost",
+    ["cost 1 yellow, 1 any", "cost 1 yellow 1 any", "cost 1 yellow,1 any", "cost 1 any, 1 yellow"],
+)
+def test_a_vale_cost_list_reads_as_written(cost: str) -> None:
+    text = header(extra=f"vale Fox Den: level I, {cost}, 3 vp\n") + "Ann: 1 pass\n"
+    outcome = play(text)
+    assert outcome.error is None, outcome.error
+    fox = outcome.state.catalogue.vale("Fox Den")  # type: ignore[union-attr]
+    assert fox is not None and (fox.cost, fox.vp) == ({"yellow": 1, "any": 1}, 3)
+
+
+def test_a_vale_costing_yellow_and_any_is_paid_with_two_spirits() -> None:
+    extra = (
+        "advancement Sun Moth: level I, cost 2, 1 yellow\n"
+        "vale Fox Den: level I, cost 1 yellow, 1 any, 3 vp\n"
+    )
+    # Sleeve 13 shows Sun Moth (yellow), 14 Leaf Warden (green): the green pays 'any'.
+    prepare = both(sleeve("Sun Moth", (13, "top")), sleeve("Leaf Warden", (14, "top")))
+    ok = play(header(extra=extra) + "Ann: 13 14 1 pass; buy vale Fox Den\n", prepare)
+    assert ok.error is None, ok.error
+    short = illegal(play(header(extra=extra) + "Ann: 13 1 2 pass; buy vale Fox Den\n", prepare))
+    assert (
+        short.message
+        == "not enough spirits for Fox Den: 2 spirits needed in all, the field gives 1"
+    )
+
+
+@pytest.mark.parametrize(
+    ("definition", "message"),
+    [
+        (
+            "vale Fox Den: level I, cost 1 yellow, 1 purple",
+            "vale cost: a vale costs green, yellow, brown or any spirits, not 'purple' "
+            "(purple is the wild spirit of the field)",
+        ),
+        (
+            "vale Fox Den: level I, cost 1 yellow, 3 vp, 1 any",
+            "vale Fox Den: a vale shows a spirit cost and VP only, not any "
+            "(a cost's spirits follow 'cost': cost 1 any, ...)",
+        ),
+        (
+            "advancement Sun Moth: level I, cost 2, 1 any",
+            "advancement Sun Moth: 'any' is a vale cost, not a symbol a card shows; "
+            "name the colour (green, yellow, brown or purple)",
+        ),
+        (
+            "advancement Sun Moth: level I, cost 1 yellow, 1 any",
+            "advancement Sun Moth: an advancement costs mana (cost 3), not spirits",
+        ),
+    ],
+)
+def test_spirits_out_of_place_in_a_definition(definition: str, message: str) -> None:
+    error = play(header(extra=definition + "\n") + "Ann: 1 pass\n").error
+    assert isinstance(error, SetupError)
+    assert (error.message, error.line) == (message, 13)
+
+
 def test_a_mistyped_header_key_is_named_with_the_nearest_key() -> None:
     error = play(header() + "sleves: 1-3 Cursed Land top\nAnn: 1 pass\n").error
     assert isinstance(error, SetupError)
