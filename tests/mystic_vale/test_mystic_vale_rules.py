@@ -832,42 +832,6 @@ def test_a_mistyped_header_key_is_named_with_the_nearest_key() -> None:
     )
 
 
-def test_catalogue_is_read_relative_to_the_log(tmp_path: Path) -> None:
-    (tmp_path / "cards").mkdir()
-    (tmp_path / "cards" / "mine.toml").write_text(
-        '[[advancement]]\nname = "Star Moss"\nlevel = "I"\ncost = 1\nvp = 1\n', encoding="utf-8"
-    )
-    log = tmp_path / "game.log"
-    text = (
-        "game: mystic-vale\nplayers: Ann, Bob\ncards: cards/mine.toml\n\n"
-        "Ann: 1 10 13 2 pass; buy Star Moss top into 13\n"
-    )
-    result = replay(GAME, text, str(log))
-    assert result.error is None
-    assert result.state.players[0].slot(13, "top").name == "Star Moss"
-
-
-@pytest.mark.parametrize(
-    ("toml", "message"),
-    [
-        ("[[advancement]\n", "is not valid TOML"),
-        ('[[advancement]]\nname = "X"\nlevel = "I"\ncost = 2\nshine = 1\n', "unknown key shine"),
-        ('[[advancement]]\nname = "X"\nlevel = "IV"\ncost = 2\n', "level 'IV' is not one of"),
-        ('[[advancement]]\nname = "X"\nlevel = "I"\n', "give its cost in mana"),
-        ('[[vale]]\nname = "V"\nlevel = "I"\ncost = { red = 1 }\n', "not 'red'"),
-        ('[[advancement]]\nname = "X"\nlevel = "I"\ncost = -1\n', "cost must be a whole number"),
-        ('[[card]]\nname = "X"\n', "unknown table card"),
-    ],
-)
-def test_bad_catalogue_files_are_setup_errors(tmp_path: Path, toml: str, message: str) -> None:
-    (tmp_path / "bad.toml").write_text(toml, encoding="utf-8")
-    text = "game: mystic-vale\nplayers: Ann, Bob\ncards: bad.toml\nAnn: 1 pass\n"
-    result = replay(GAME, text, str(tmp_path / "game.log"))
-    assert isinstance(result.error, SetupError)
-    assert result.error.line == 3
-    assert message in result.error.message
-
-
 def test_an_action_before_any_turn_is_a_notation_error() -> None:
     outcome = play(header() + "buy Dew Sprite top into 13\n")
     assert isinstance(outcome.error, NotationError)

@@ -1,24 +1,22 @@
 """What the cards show: symbols, advancements, vales, and the catalogue that names them.
 
 No public card list exists for Mystic Vale, so the cards a log uses are defined
-by the user: in a TOML catalogue file (``cards:`` header line, read here), inline
-in the header (``advancement ...:`` / ``vale ...:``, read by header.py), or by the
-built-in data (Cursed Land and Fertile Soil, components.py). Later definitions of
-a name replace earlier ones, so a log can correct a catalogue entry.
+by the user: in a TOML catalogue file (``cards:`` header line, read by
+catalogue_file.py), inline in the header (``advancement ...:`` / ``vale ...:``,
+read by header.py), or by the built-in data (Cursed Land and Fertile Soil,
+components.py). Later definitions of a name replace earlier ones, so a log can
+correct a catalogue entry.
 """
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cache
-from typing import Any, Literal
+from typing import Literal
 
 from gamelog.core.errors import GamelogError, NotationError, SetupError
 from gamelog.core.game import Located
 from gamelog.core.suggest import did_you_mean
-from gamelog.games.mystic_vale.components import CARDS
 from gamelog.games.mystic_vale.rulebook import CARD_KNOWN_RULE
 
 Position = Literal["top", "middle", "bottom"]
@@ -232,112 +230,6 @@ class StartingSleeves:
     position: Position
 
 
-@cache
-def builtin_catalogue() -> Catalogue:
-    """Cursed Land and Fertile Soil, the cards every game has."""
-    return catalogue_from_toml(CARDS, "built-in cards")
-
-
-@cache
-def default_starting_sleeves() -> tuple[StartingSleeves, ...]:
-    """The starting sleeves of every player unless the header's ``sleeves:`` says otherwise."""
-    return tuple(
-        StartingSleeves(tuple(entry["sleeves"]), entry["card"], entry["position"])
-        for entry in CARDS["starting"]
-    )
-
-
-# --- the catalogue file format ---------------------------------------------------
-
-_ADVANCEMENT_KEYS = {"name", "level", "cost", "positions", "position", *SYMBOL_NAMES}
-_VALE_KEYS = {"name", "level", "cost", "vp"}
-
-
-def load_catalogue_file(path: str, *, line: int) -> Catalogue:
-    """Read a user's TOML catalogue; any problem is a SetupError at the ``cards:`` line."""
-    try:
-        with open(path, "rb") as handle:
-            data = tomllib.load(handle)
-    except FileNotFoundError:
-        raise SetupError(f"card catalogue {path} does not exist", line=line) from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise SetupError(f"cannot read card catalogue {path}: {error}", line=line) from None
-    except tomllib.TOMLDecodeError as error:
-        raise SetupError(f"card catalogue {path} is not valid TOML: {error}", line=line) from None
-    try:
-        return catalogue_from_toml(data, path)
-    except SetupError as error:
-        error.line = line
-        error.column = 1
-        raise
-
-
-def catalogue_from_toml(data: Mapping[str, Any], origin: str) -> Catalogue:
-    """Build a catalogue from parsed TOML (``[[advancement]]`` and ``[[vale]]`` tables)."""
-    unknown = set(data) - {"advancement", "vale", "starting"}
-    if unknown:
-        raise SetupError(
-            f"{origin}: unknown table {', '.join(sorted(unknown))}; "
-            "expected [[advancement]] and [[vale]]"
-        )
-    catalogue = Catalogue()
-    for entry in _tables(data, "advancement", origin):
-        catalogue.add_advancement(_advancement_from_toml(entry, origin))
-    for entry in _tables(data, "vale", origin):
-        catalogue.add_vale(_vale_from_toml(entry, origin))
-    return catalogue
-
-
-def _tables(data: Mapping[str, Any], key: str, origin: str) -> list[Mapping[str, Any]]:
-    entries = data.get(key, [])
-    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
-        raise SetupError(f"{origin}: write each {key} as a [[{key}]] table")
-    return entries
-
-
-def _advancement_from_toml(entry: Mapping[str, Any], origin: str) -> Advancement:
-    name = _text(entry, "name", origin, "advancement")
-    where = f"{origin}: advancement {name}"
-    _reject_unknown(entry, _ADVANCEMENT_KEYS, where)
-    level = _level(entry.get("level"), ADVANCEMENT_LEVELS, where)
-    cost = _count(entry, "cost", where)
-    if level != "starting" and "cost" not in entry:
-        raise SetupError(f"{where}: give its cost in mana (cost = 3)")
-    raw_positions = entry.get("positions", entry.get("position", list(POSITIONS)))
-    if isinstance(raw_positions, str):
-        raw_positions = [raw_positions]
-    positions = check_positions(raw_positions, where)
-    symbols = Symbols(**{n: _count(entry, n, where) for n in SYMBOL_NAMES})
-    return Advancement(name, level, cost, positions, symbols)
-
-
-def _vale_from_toml(entry: Mapping[str, Any], origin: str) -> Vale:
-    name = _text(entry, "name", origin, "vale")
-    where = f"{origin}: vale {name}"
-    _reject_unknown(entry, _VALE_KEYS, where)
-    level = _level(entry.get("level"), VALE_LEVELS, where)
-    raw_cost = entry.get("cost", {})
-    if not isinstance(raw_cost, dict):
-        raise SetupError(f"{where}: write its cost as spirits, e.g. cost = {{ green = 2 }}")
-    cost = check_spirit_cost(
-        ((colour, _count(raw_cost, colour, where)) for colour in raw_cost), where
-    )
-    return Vale(name, level, cost, _count(entry, "vp", where))
-
-
-def check_positions(values: Iterable[Any], where: str) -> tuple[Position, ...]:
-    positions: list[Position] = []
-    for value in values:
-        word = str(value).lower()
-        if word not in POSITIONS:
-            raise SetupError(f"{where}: position {value!r} is not top, middle or bottom")
-        if word not in positions:
-            positions.append(word)  # type: ignore[arg-type]
-    if not positions:
-        raise SetupError(f"{where}: name at least one position")
-    return tuple(p for p in POSITIONS if p in positions)
-
-
 def check_spirit_cost(items: Iterable[tuple[str, int]], where: str) -> dict[str, int]:
     cost: dict[str, int] = {}
     for colour, count in items:
@@ -366,34 +258,3 @@ def normalise_level(value: str) -> str | None:
         "starting": "starting",
     }
     return table.get(word)
-
-
-def _level(value: Any, allowed: tuple[str, ...], where: str) -> str:
-    level = normalise_level(str(value)) if value is not None else None
-    if level not in allowed:
-        raise SetupError(f"{where}: level {value!r} is not one of {', '.join(allowed)}")
-    return level
-
-
-def _text(entry: Mapping[str, Any], key: str, origin: str, kind: str) -> str:
-    value = entry.get(key)
-    if not isinstance(value, str) or not value.strip():
-        raise SetupError(f"{origin}: every {kind} needs a name")
-    return " ".join(value.split())
-
-
-def _count(entry: Mapping[str, Any], key: str, where: str) -> int:
-    value = entry.get(key, 0)
-    if isinstance(value, bool) and key == "guardian":
-        return int(value)
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise SetupError(f"{where}: {key} must be a whole number 0 or more, not {value!r}")
-    return value
-
-
-def _reject_unknown(entry: Mapping[str, Any], allowed: set[str], where: str) -> None:
-    unknown = sorted(set(entry) - allowed)
-    if unknown:
-        raise SetupError(
-            f"{where}: unknown key {', '.join(unknown)}; allowed: {', '.join(sorted(allowed))}"
-        )

@@ -29,10 +29,12 @@ from gamelog.games.mystic_vale.cards import (
     Position,
     Symbols,
     Vale,
+    name_key,
+)
+from gamelog.games.mystic_vale.catalogue_file import (
     builtin_catalogue,
     default_starting_sleeves,
     load_catalogue_file,
-    name_key,
 )
 from gamelog.games.mystic_vale.components import PLAYER_COUNTS, SLEEVES_PER_PLAYER, SUPPLY
 from gamelog.games.mystic_vale.header import FinalEffect, Header
@@ -227,7 +229,9 @@ def _catalogue(header: Header, log_path: str | None) -> Catalogue:
     catalogue = builtin_catalogue()
     if header.cards_file:
         path = _resolve(header.cards_file, log_path)
-        catalogue = catalogue.merged(load_catalogue_file(str(path), line=header.line_of("cards")))
+        cards = header.lines.first("cards")
+        at = Located(line=cards.line, column=cards.value_column) if cards else Located(line=1)
+        catalogue = catalogue.merged(load_catalogue_file(str(path), at=at))
     inline = Catalogue()
     for card in header.advancements:
         inline.add_advancement(card)
