@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from lark import Token, Tree, v_args
@@ -119,6 +119,9 @@ class FinalEffect(Located):
     player: str
     vp: int
     source: str | None
+    #: The last line of the moves written above it (0 for one in the header): the game
+    #: must have been played to that line for the effect to count (scoring.py).
+    follows: int = 0
 
 
 @dataclass
@@ -185,7 +188,22 @@ def header_from(lines: HeaderLines) -> Header:
         elif line.key == "final":
             tree = _parse(line, "final_value")
             header.finals.append(transform(values.transform, tree))
+    if any(final.line > lines.body_line for final in header.finals):
+        header.finals = _placed_among_moves(header.finals, lines)
     return header
+
+
+def _placed_among_moves(finals: list[FinalEffect], lines: HeaderLines) -> list[FinalEffect]:
+    """The finals with the last move line above each (a line with something besides a
+    comment, in the log with its header lines blanked)."""
+    body = lines.body().split("\n")
+    placed = []
+    for final in finals:
+        above = final.line - 1
+        while above >= lines.body_line and not body[above - 1].split("#", 1)[0].strip():
+            above -= 1
+        placed.append(replace(final, follows=above if above >= lines.body_line else 0))
+    return placed
 
 
 def _parse(line: HeaderLine, start: str) -> Tree[Token]:

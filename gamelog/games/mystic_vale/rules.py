@@ -71,6 +71,7 @@ def end_facts(state: GameState) -> list[str]:
 def _end_of_turn(state: GameState, player: PlayerState, turn: Turn, events: list[Event]) -> None:
     player.turns_taken += 1
     state.last_turn_line = turn.line
+    state.last_line = max([turn.line, *(action.line for action in turn.actions)])
     last_seat = len(state.players) - 1
     if state.vp_pool == 0 and state.end_triggered_by is None:
         state.end_triggered_by = player.name
@@ -92,7 +93,7 @@ def _end_of_turn(state: GameState, player: PlayerState, turn: Turn, events: list
 def _check_finals(state: GameState) -> None:
     """At the end, every ``final: ... from CARD`` names a card its player owns (as a
     ``gain ... from CARD`` names a card of the field or an earlier vale)."""
-    for final in sorted(state.finals, key=lambda f: f.line):
+    for final in sorted(state.final_effects(), key=lambda f: f.line):
         player = state.player(final.player)
         if final.source is None or player is None or owns(player, final.source):
             continue

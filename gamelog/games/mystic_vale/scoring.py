@@ -26,9 +26,7 @@ def score_sheet(state: GameState) -> ScoreSheet:
         vale_vp = sum(owned.card.vp for owned in player.vales)
         vale_note = ", ".join(f"{o.card.name} {o.card.vp}" for o in player.vales if o.card.vp)
         sheet.add("vale VP", name, vale_vp, vale_note or None)
-        # End-game effects count at the end: a position before it has none yet, whatever
-        # the log states later (or past the line a replay stopped at).
-        finals = [f for f in state.finals if f.player == name] if state.finished else []
+        finals = [f for f in state.final_effects() if f.player == name]
         final_note = ", ".join(f"{f.vp} {f.source}" if f.source else str(f.vp) for f in finals)
         sheet.add("end-game effects", name, sum(f.vp for f in finals), final_note or None)
     if not state.finished:

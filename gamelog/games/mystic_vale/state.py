@@ -136,6 +136,8 @@ class GameState:
     #: The line of the turn that emptied the pool, and of the last turn played.
     end_triggered_line: int = 0
     last_turn_line: int = 0
+    #: The last line of the last turn played (its action lines included).
+    last_line: int = 0
     finished: bool = False
 
     @property
@@ -146,6 +148,14 @@ class GameState:
     @property
     def player_names(self) -> list[str]:
         return [p.name for p in self.players]
+
+    def final_effects(self) -> list[FinalEffect]:
+        """The end-game effects that count: none before the end; at the end, those
+        written above the last turn or after it, not after a move past the end (the
+        replay stops at that move, and a line below it is not part of the game)."""
+        if not self.finished:
+            return []
+        return [final for final in self.finals if final.follows <= self.last_line]
 
     def player(self, name: str) -> PlayerState | None:
         for player in self.players:
