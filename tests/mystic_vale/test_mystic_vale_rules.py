@@ -724,6 +724,12 @@ def test_render_position_shows_zones_tokens_and_sleeves() -> None:
             "this gives 9 Cursed Land, 4 Fertile Soil, 7 blank",
         ),
         (
+            "players: Ann, Bob\nsleeves: 1-9 Cursed Lnd top, 10-12 Fertile Soil top\n",
+            2,
+            "sleeves: a starting card is Cursed Land or Fertile Soil, not Cursed Lnd; "
+            "did you mean 'Cursed Land'?",
+        ),
+        (
             "players: Ann, Bob\nsleeves: 1-9 Cursed Land top, 9-11 Fertile Soil top\n",
             2,
             "sleeves: sleeve 9 is described twice",

@@ -29,6 +29,7 @@ from gamelog.games.mystic_vale.cards import (
     Position,
     Symbols,
     Vale,
+    name_column,
     name_key,
 )
 from gamelog.games.mystic_vale.catalogue_file import (
@@ -167,6 +168,7 @@ class GameState:
 # --- setup ----------------------------------------------------------------------
 
 STARTING_DECK = {"Cursed Land": 9, "Fertile Soil": 3, "blank": 8}
+STARTING_CARDS = ("Cursed Land", "Fertile Soil")
 
 
 def new_game(header: Header, log_path: str | None) -> GameState:
@@ -283,10 +285,13 @@ def _starting_layout(
         card = None
         if spec.card is not None:
             card = catalogue.advancement(spec.card)
-            if card is None or card.name not in ("Cursed Land", "Fertile Soil"):
+            if card is None or card.name not in STARTING_CARDS:
+                hint = did_you_mean(spec.card, STARTING_CARDS)
                 raise SetupError(
-                    f"sleeves: a starting card is Cursed Land or Fertile Soil, not {spec.card}",
+                    f"sleeves: a starting card is Cursed Land or Fertile Soil, not {spec.card}"
+                    + (f"; {hint}" if hint else ""),
                     line=spec.line,
+                    column=name_column(spec.card, 1),
                 )
         for sleeve in range(spec.first, spec.last + 1):
             if sleeve in claimed:
