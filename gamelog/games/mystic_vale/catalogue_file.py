@@ -30,7 +30,6 @@ from gamelog.core.game import Located
 from gamelog.core.suggest import did_you_mean
 from gamelog.games.mystic_vale.cards import (
     ADVANCEMENT_LEVELS,
-    COST_SPIRITS,
     POSITIONS,
     SYMBOL_NAMES,
     VALE_LEVELS,
@@ -40,6 +39,7 @@ from gamelog.games.mystic_vale.cards import (
     StartingSleeves,
     Symbols,
     Vale,
+    check_spirit_cost,
     normalise_level,
 )
 from gamelog.games.mystic_vale.components import CARDS
@@ -262,16 +262,20 @@ class _Table:
     kind: str
     index: int
 
-    def error(self, problem: str, key: str | None = None) -> SetupError:
-        """``card catalogue x.toml, line 14: PROBLEM`` (the line of ``key``, or of the
-        table); a problem names keys, never the file's values."""
+    def where(self, key: str | None = None) -> str:
+        """``card catalogue x.toml, line 14``: the line of ``key``, or of the table."""
         line = (
             self.places.key(self.kind, self.index, key)
             if key is not None
             else self.places.table(self.kind, self.index)
         )
-        where = f"line {line}" if line else f"[[{self.kind}]] table {self.index + 1}"
-        return SetupError(f"{self.origin}, {where}: {problem}")
+        return f"{self.origin}, " + (
+            f"line {line}" if line else f"[[{self.kind}]] table {self.index + 1}"
+        )
+
+    def error(self, problem: str, key: str | None = None) -> SetupError:
+        """A problem at ``key`` (or the table); it names keys, never the file's values."""
+        return SetupError(f"{self.where(key)}: {problem}")
 
 
 # --- tables to cards ----------------------------------------------------------------
@@ -284,11 +288,11 @@ def catalogue_from_toml(data: Mapping[str, Any], origin: str, places: Places) ->
         name = unknown[0]
         line = places.top.get(name)
         hint = did_you_mean(name, _TABLES[:2])
+        expected = hint or "expected [[advancement]] and [[vale]] tables"
+        if line is None:  # not placed: say nothing of its name
+            raise SetupError(f"{origin} holds more than card tables; {expected}")
         raise SetupError(
-            f"{origin}, "
-            + (f"line {line}: '{name}'" if line else "a table")
-            + " is not a table of a card catalogue"
-            + (f"; {hint}" if hint else "; expected [[advancement]] and [[vale]] tables")
+            f"{origin}, line {line}: '{name}' is not a table of a card catalogue; {expected}"
         )
     catalogue = Catalogue()
     for index, entry in enumerate(_entries(data, "advancement", origin, places)):
@@ -330,19 +334,9 @@ def _vale(entry: Mapping[str, Any], table: _Table) -> Vale:
     raw_cost = entry.get("cost", {})
     if not isinstance(raw_cost, dict):
         raise table.error("write a vale's cost as spirits: cost = { green = 2 }", "cost")
-    cost: dict[str, int] = {}
-    for colour in raw_cost:
-        word = str(colour).lower()
-        if word not in COST_SPIRITS:
-            purple = " (purple is the wild spirit of the field)" if word == "purple" else ""
-            raise table.error(
-                f"a vale costs green, yellow, brown or any spirits, not '{colour}'{purple}",
-                "cost",
-            )
-        amount = raw_cost[colour]
-        if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
-            raise table.error(f"the {word} spirits of a cost are a whole number 0 or more", "cost")
-        cost[word] = cost.get(word, 0) + amount
+    if any(not isinstance(n, int) or isinstance(n, bool) or n < 0 for n in raw_cost.values()):
+        raise table.error("the spirits of a cost are whole numbers 0 or more", "cost")
+    cost = check_spirit_cost(raw_cost.items(), table.where("cost"))
     return Vale(name, level, cost, _count(entry, "vp", table))
 
 

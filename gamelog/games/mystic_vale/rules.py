@@ -22,7 +22,7 @@ from gamelog.games.mystic_vale.moves import Turn
 from gamelog.games.mystic_vale.planting import plant
 from gamelog.games.mystic_vale.refill import refill_market
 from gamelog.games.mystic_vale.rulebook import FINAL_RULE, TURN_ORDER_RULE
-from gamelog.games.mystic_vale.state import GameState, PlayerState, owns
+from gamelog.games.mystic_vale.state import GameState, PlayerState
 
 
 def play(state: GameState, turn: Turn) -> list[Event]:
@@ -95,11 +95,9 @@ def _check_finals(state: GameState) -> None:
     ``gain ... from CARD`` names a card of the field or an earlier vale)."""
     for final in sorted(state.final_effects(), key=lambda f: f.line):
         player = state.player(final.player)
-        if final.source is None or player is None or owns(player, final.source):
+        if final.source is None or player is None or player.owns(final.source):
             continue
-        advancements = sorted(
-            {card.name for slots in player.slots for card in slots if card is not None}
-        )
+        advancements = player.advancement_names()
         raise IllegalMove(
             f"{final.source} is not among {player.name}'s cards at the end of the game",
             rule=FINAL_RULE,

@@ -108,6 +108,18 @@ class PlayerState:
     def slot(self, sleeve: int, position: Position) -> Advancement | None:
         return self.slots[sleeve][SLOT_INDEX[position]]
 
+    def advancement_names(self) -> list[str]:
+        """Every advancement on the player's 20 cards, wherever the cards are, once each."""
+        return sorted({card.name for slots in self.slots for card in slots if card is not None})
+
+    def owns(self, card: str) -> bool:
+        """Whether ``card`` is an advancement on one of the player's 20 cards or one of
+        their vales."""
+        key = name_key(card)
+        return any(name_key(name) == key for name in self.advancement_names()) or any(
+            name_key(owned.card.name) == key for owned in self.vales
+        )
+
     def describe_sleeve(self, sleeve: int) -> str:
         cards = [
             f"{card.name} ({position})"
@@ -223,17 +235,6 @@ def _finals(header: Header, roster: Roster, catalogue: Catalogue) -> list[FinalE
             catalogue.require_card(final.source, final, error=SetupError)
         finals.append(replace(final, player=name))
     return finals
-
-
-def owns(player: PlayerState, card: str) -> bool:
-    """Whether ``card`` is an advancement on one of the player's 20 cards (wherever the
-    card is) or one of their vales."""
-    key = name_key(card)
-    return any(
-        printed is not None and name_key(printed.name) == key
-        for slots in player.slots
-        for printed in slots
-    ) or any(name_key(owned.card.name) == key for owned in player.vales)
 
 
 def _catalogue(header: Header, log_path: str | None) -> Catalogue:
