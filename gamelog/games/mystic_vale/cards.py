@@ -230,16 +230,22 @@ class StartingSleeves:
     position: Position
 
 
+def cost_spirit_problem(colour: str) -> str | None:
+    """Why ``colour`` cannot stand in a vale's cost, or None."""
+    word = colour.lower()
+    if word in COST_SPIRITS:
+        return None
+    purple = " (purple is the wild spirit of the field)" if word == "purple" else ""
+    return f"a vale costs green, yellow, brown or any spirits, not {colour!r}{purple}"
+
+
 def check_spirit_cost(items: Iterable[tuple[str, int]], where: str) -> dict[str, int]:
     cost: dict[str, int] = {}
     for colour, count in items:
-        word = colour.lower()
-        if word not in COST_SPIRITS:
-            raise SetupError(
-                f"{where}: a vale costs green, yellow, brown or any spirits, not {colour!r}"
-                + (" (purple is the wild spirit of the field)" if word == "purple" else "")
-            )
-        cost[word] = cost.get(word, 0) + count
+        problem = cost_spirit_problem(colour)
+        if problem is not None:
+            raise SetupError(f"{where}: {problem}")
+        cost[colour.lower()] = cost.get(colour.lower(), 0) + count
     return cost
 
 

@@ -22,7 +22,7 @@ import stat
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 from gamelog.core.errors import SetupError
@@ -40,6 +40,7 @@ from gamelog.games.mystic_vale.cards import (
     Symbols,
     Vale,
     check_spirit_cost,
+    cost_spirit_problem,
     normalise_level,
 )
 from gamelog.games.mystic_vale.components import CARDS
@@ -79,7 +80,7 @@ def load_catalogue_file(path: str, *, at: Located) -> Catalogue:
             raise SetupError(
                 f"card catalogue {path} is not valid TOML: {_toml_problem(error, text)}"
             ) from None
-        return catalogue_from_toml(data, f"card catalogue {path}", Places.of(text))
+        return catalogue_from_toml(data, f"card catalogue {path}", Places(text))
     except SetupError as error:
         error.line, error.column = at.line, at.column
         raise
@@ -206,51 +207,61 @@ def _bare(key: str) -> str:
     return first.strip("\"'")
 
 
-@dataclass
 class Places:
-    """The line of each table and key of a catalogue, found by reading its lines; what
-    cannot be placed (a catalogue written as inline tables, the built-in data) is None."""
+    """The line of each table and key of a catalogue, found by reading its lines when an
+    error first asks (a catalogue that loads is never scanned); what cannot be placed
+    (a catalogue written as inline tables, the built-in data) is None."""
 
-    #: The line of each ``[[kind]]`` header, in order.
-    tables: dict[str, list[int]] = field(default_factory=dict)
-    #: (kind, index) -> key -> the first line it is written on.
-    keys: dict[tuple[str, int], dict[str, int]] = field(default_factory=dict)
-    #: Top-level keys and table names -> the first line.
-    top: dict[str, int] = field(default_factory=dict)
+    def __init__(self, text: str = "") -> None:
+        self._text = text
 
-    @classmethod
-    def of(cls, text: str) -> Places:
-        places = cls()
+    @cached_property
+    def _found(self) -> _Found:
+        found = _Found()
         current: tuple[str, int] | None = None
         in_string: str | None = None
-        for number, line in enumerate(text.split("\n"), start=1):
+        for number, line in enumerate(self._text.split("\n"), start=1):
             if in_string is not None:
                 if line.count(in_string) % 2:
                     in_string = None
                 continue
             if match := _ARRAY_TABLE.match(line):
                 name = _bare(match[1])
-                headers = places.tables.setdefault(name, [])
+                headers = found.tables.setdefault(name, [])
                 current = (name, len(headers))
                 headers.append(number)
-                places.top.setdefault(name, number)
+                found.top.setdefault(name, number)
             elif match := _TABLE.match(line):
                 current = None
-                places.top.setdefault(_bare(match[1]), number)
+                found.top.setdefault(_bare(match[1]), number)
             elif match := _KEY.match(line):
-                keys = places.top if current is None else places.keys.setdefault(current, {})
+                keys = found.top if current is None else found.keys.setdefault(current, {})
                 keys.setdefault(_bare(match[1]), number)
             quotes = _MULTILINE.findall(line)
             if len(quotes) % 2:
                 in_string = quotes[-1]
-        return places
+        return found
+
+    def top(self, name: str) -> int | None:
+        """The line of a top-level key or table."""
+        return self._found.top.get(name)
 
     def table(self, kind: str, index: int) -> int | None:
-        headers = self.tables.get(kind, [])
-        return headers[index] if index < len(headers) else self.top.get(kind)
+        headers = self._found.tables.get(kind, [])
+        return headers[index] if index < len(headers) else self.top(kind)
 
     def key(self, kind: str, index: int, key: str) -> int | None:
-        return self.keys.get((kind, index), {}).get(key) or self.table(kind, index)
+        return self._found.keys.get((kind, index), {}).get(key) or self.table(kind, index)
+
+
+@dataclass
+class _Found:
+    #: The line of each ``[[kind]]`` header, in order.
+    tables: dict[str, list[int]] = field(default_factory=dict)
+    #: (kind, index) -> key -> the first line it is written on.
+    keys: dict[tuple[str, int], dict[str, int]] = field(default_factory=dict)
+    #: Top-level keys and table names -> the first line.
+    top: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -283,10 +294,10 @@ class _Table:
 
 def catalogue_from_toml(data: Mapping[str, Any], origin: str, places: Places) -> Catalogue:
     """Build a catalogue from parsed TOML (``[[advancement]]`` and ``[[vale]]`` tables)."""
-    unknown = sorted(set(data) - set(_TABLES), key=lambda k: (places.top.get(k) or 0, k))
+    unknown = sorted(set(data) - set(_TABLES), key=lambda k: (places.top(k) or 0, k))
     if unknown:
         name = unknown[0]
-        line = places.top.get(name)
+        line = places.top(name)
         hint = did_you_mean(name, _TABLES[:2])
         expected = hint or "expected [[advancement]] and [[vale]] tables"
         if line is None:  # not placed: say nothing of its name
@@ -307,7 +318,7 @@ def _entries(
 ) -> list[Mapping[str, Any]]:
     entries = data.get(kind, [])
     if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
-        line = places.top.get(kind)
+        line = places.top(kind)
         where = f", line {line}" if line else ""
         raise SetupError(f"{origin}{where}: write each {kind} as a [[{kind}]] table")
     return entries
@@ -336,7 +347,11 @@ def _vale(entry: Mapping[str, Any], table: _Table) -> Vale:
         raise table.error("write a vale's cost as spirits: cost = { green = 2 }", "cost")
     if any(not isinstance(n, int) or isinstance(n, bool) or n < 0 for n in raw_cost.values()):
         raise table.error("the spirits of a cost are whole numbers 0 or more", "cost")
-    cost = check_spirit_cost(raw_cost.items(), table.where("cost"))
+    for colour in raw_cost:
+        problem = cost_spirit_problem(colour)
+        if problem is not None:
+            raise table.error(problem, "cost")
+    cost = check_spirit_cost(raw_cost.items(), table.origin)
     return Vale(name, level, cost, _count(entry, "vp", table))
 
 
