@@ -69,6 +69,12 @@ def play(text: str, prepare: Callable[[GameState], None] | None = None) -> Outco
     return outcome
 
 
+def last_vp_token(state: GameState) -> None:
+    """A preparation that leaves one VP token in the pool, so that the game ends with
+    the round in which it is taken."""
+    state.vp_pool = 1
+
+
 def sleeve(card: str, *where: tuple[int, str], player: int = 0) -> Callable[[GameState], None]:
     """A preparation that sleeves ``card`` into (sleeve, position) places of a player."""
 
@@ -184,10 +190,10 @@ def test_players_take_turns_in_order_and_strangers_do_not_play() -> None:
 
 def test_player_names_are_matched_without_regard_to_case() -> None:
     text = header(extra="final: BOB 2 vp\n") + (
-        "ann: 1 10 13 2 14 3 pass\n  ANN: buy Dew Sprite top into 13\nbob: 1 10 2 pass\n"
+        "ann: 1 10 13 2 14 3 pass\n  ANN: buy Dew Sprite top into 13; gain 1 vp\nbob: 1 10 2 pass\n"
     )
-    outcome = play(text)
-    assert outcome.error is None
+    outcome = play(text, last_vp_token)  # Ann takes the last token; Bob ends the round
+    assert outcome.error is None and outcome.state.finished  # type: ignore[union-attr]
     assert outcome.state.players[0].slot(13, "top").name == "Dew Sprite"  # type: ignore[union-attr]
     assert GAME.score(outcome.state).breakdown("Bob")["end-game effects"] == 2
     assert "Ann buys Dew Sprite (Level I, top) for 2 mana, into sleeve 13" in outcome.texts()
@@ -213,30 +219,48 @@ def test_an_unknown_player_gets_the_nearest_name() -> None:
 # --- harvest: mana, token, spirits, slots ------------------------------------------------
 
 
-def test_spoil_turns_the_token_active_and_it_pays_one_mana_once() -> None:
-    text = header() + (
-        "Ann: 1 2 3 4 spoil\n"
-        "Bob: 1 10 2 pass\n"
-        "Ann: 4 10 11 12 5 pass; token; buy Grove Keeper top into 11\n"
-    )
+def test_the_token_taken_at_the_start_pays_one_mana_on_the_first_turn() -> None:
+    # Rules: "the mana token taken at the start may be spent as one mana". Field 1, 10,
+    # 13, 2, 14 gives 3 mana (Cursed Land 1 and 2, Fertile Soil 10); Wild Bloom costs 4.
+    text = header() + "Ann: 1 10 13 2 14 3 pass; token; buy Wild Bloom top into 13\n"
     outcome = play(text)
     assert outcome.error is None
-    assert "Ann's mana token turns active" in outcome.texts()
     assert "Ann spends the mana token for 1 mana" in outcome.texts()
     assert outcome.state.players[0].token_active is False  # type: ignore[union-attr]
+    assert outcome.state.players[1].token_active is True  # type: ignore[union-attr]
 
     twice = text.replace("; token;", "; token; token;")
     error = illegal(play(twice))
     assert error.message == "the mana token is already spent this turn"
 
 
+def test_once_spent_the_token_pays_again_only_after_a_spoil() -> None:
+    first = "Ann: 1 10 13 2 14 3 pass; token\nBob: 1 10 2 pass\n"
+    again = header() + first + "Ann: 3 4 11 12 15 pass; token\n"
+    error = illegal(play(again))
+    assert error.message == "Ann's mana token is not active"
+    assert error.facts == ["Ann spent it on line 14 and has not spoiled since"]
+    assert (error.line, error.column) == (16, 25)
+
+    # 3, 4, 5 and 6 are Cursed Land: 4 decay, a spoil, which turns the token active.
+    text = header() + first + "Ann: 3 4 5 6 spoil\nBob: 2 11 pass\nAnn: 6 11 12 15 pass; token\n"
+    outcome = play(text)
+    assert outcome.error is None
+    assert "Ann's mana token turns active" in outcome.texts()
+    assert "Ann spends the mana token for 1 mana" in outcome.texts()[-3:]
+
+
+def test_a_spoil_leaves_an_unspent_token_active() -> None:
+    outcome = play(header() + "Ann: 1 2 3 4 spoil\n")
+    assert outcome.error is None
+    assert "Ann's mana token stays active" in outcome.texts()
+    assert outcome.state.players[0].token_active is True  # type: ignore[union-attr]
+
+
 def test_without_the_token_the_same_purchase_is_short_of_mana() -> None:
-    text = header() + (
-        "Ann: 1 2 3 4 spoil\nBob: 1 10 2 pass\n"
-        "Ann: 4 10 11 12 5 pass; buy Grove Keeper top into 11\n"
-    )
+    text = header() + "Ann: 1 10 13 2 14 3 pass; buy Wild Bloom top into 13\n"
     error = illegal(play(text))
-    assert error.message == "not enough mana: Grove Keeper costs 5, Ann has 4 left"
+    assert error.message == "not enough mana: Wild Bloom costs 4, Ann has 3 left"
     assert "the active mana token was not spent" in error.facts
 
 
@@ -269,23 +293,102 @@ def test_advancement_goes_into_a_field_card_not_the_on_deck_card() -> None:
     assert error.facts == ["sleeve 3 is the on-deck card", "field: 1, 10, 13, 2, 14"]
 
 
-def test_position_must_be_named_when_printed_for_several() -> None:
-    error = illegal(play(header() + "Ann: 1 10 13 2 14 3 pass; buy Dew Sprite into 13\n"))
+def notation(outcome: Outcome) -> NotationError:
+    assert isinstance(outcome.error, NotationError), outcome.error
+    return outcome.error
+
+
+def test_a_missing_position_is_a_notation_error() -> None:
+    error = notation(play(header() + "Ann: 1 10 13 2 14 3 pass; buy Dew Sprite into 13\n"))
     assert error.message == "Dew Sprite is printed for top and middle and bottom: name the position"
+    assert (error.line, error.column) == (14, 31)  # the card's name
+    assert error.rule == (
+        "an advancement is named with a position it is printed for (top, middle or bottom), "
+        "which may be left out when it is printed for one only"
+    )
+    assert error.facts == ["write e.g. 'buy Dew Sprite top into 13'"]
+    refill = notation(play(header(extra=MARKET) + "Ann: 1 10 13 2 pass\n  refill Dew Sprite\n"))
+    assert (
+        refill.message == "Dew Sprite is printed for top and middle and bottom: name the position"
+    )
+    assert refill.facts == ["write e.g. 'refill Dew Sprite top'"]
+    assert (refill.line, refill.column) == (17, 10)
 
 
 def test_a_design_printed_for_one_position_needs_no_position_word() -> None:
     ok = play(header() + "Ann: 1 10 13 2 14 3 pass; buy Thorn Bloom into 13\n")
     assert ok.error is None
     assert ok.state.players[0].slot(13, "top").name == "Thorn Bloom"  # type: ignore[union-attr]
-    error = illegal(play(header() + "Ann: 1 10 13 2 14 3 pass; buy Thorn Bloom middle into 13\n"))
+    error = notation(play(header() + "Ann: 1 10 13 2 14 3 pass; buy Thorn Bloom middle into 13\n"))
     assert error.message == "Thorn Bloom is printed for top, not middle"
 
 
-def test_unknown_and_starting_cards_cannot_be_bought() -> None:
-    unknown = illegal(play(header() + "Ann: 1 10 13 2 14 3 pass; buy Dew Sprit top into 13\n"))
-    assert unknown.message == "Dew Sprit is not a known advancement"
-    assert "Dew Sprite" in unknown.facts[0]
+def test_an_unknown_card_is_a_notation_error_with_the_nearest_name() -> None:
+    unknown = notation(play(header() + "Ann: 1 10 13 2 14 3 pass; buy Dew Sprit top into 13\n"))
+    assert unknown.message == "Dew Sprit is not a known advancement; did you mean 'Dew Sprite'?"
+    assert (unknown.line, unknown.column) == (14, 31)
+    assert unknown.rule == "every card a log names must be defined (card catalogue or header)"
+    assert unknown.facts == [
+        "known advancements: Crown, Dew Sprite, Elder Root, Fertile Soil, Grove Keeper, "
+        "Leaf Warden, Thorn Bloom, Wild Bloom"
+    ]
+    nothing_near = notation(play(header() + "Ann: 1 10 13 2 pass; buy Zebra top into 13\n"))
+    assert nothing_near.message == "Zebra is not a known advancement"
+    vale = notation(play(header() + "Ann: 1 10 13 2 pass; buy vale Whisperng Pool\n"))
+    assert vale.message == "Whisperng Pool is not a known vale; did you mean 'Whispering Pool'?"
+    assert vale.facts == ["known vales: Mossy Steps, Starfall Peak, Whispering Pool"]
+    gain = notation(play(header() + "Ann: 1 10 13 2 pass; gain 1 mana from Leaf Wardn\n"))
+    assert gain.message == "Leaf Wardn is not a known card; did you mean 'Leaf Warden'?"
+    assert (gain.line, gain.column) == (14, 39)
+    refill = notation(play(header(extra=MARKET) + "Ann: 1 10 13 2 pass; refill Crwn top\n"))
+    assert refill.message == "Crwn is not a known advancement; did you mean 'Crown'?"
+    refill_vale = notation(
+        play(header(extra=MARKET) + "Ann: 1 10 13 2 pass; refill vale Mosy Steps\n")
+    )
+    assert refill_vale.message == "Mosy Steps is not a known vale; did you mean 'Mossy Steps'?"
+
+
+def test_a_card_of_the_other_kind_says_how_to_write_it() -> None:
+    vale = notation(play(header() + "Ann: 1 10 13 2 pass; buy Mossy Steps top into 13\n"))
+    assert vale.message == (
+        "Mossy Steps is a vale, not an advancement: write 'buy vale Mossy Steps'"
+    )
+    advancement = notation(play(header() + "Ann: 1 10 13 2 pass; buy vale Dew Sprite\n"))
+    assert advancement.message == (
+        "Dew Sprite is an advancement, not a vale: write 'buy Dew Sprite POSITION into SLEEVE'"
+    )
+    refill = notation(play(header(extra=MARKET) + "Ann: 1 10 13 2 pass; refill vale Crown\n"))
+    assert refill.message == "Crown is an advancement, not a vale: write 'refill Crown POSITION'"
+
+
+def test_card_names_are_read_before_any_rule_in_the_order_written() -> None:
+    # The third purchase and the gain both come after a name nobody defined: the
+    # name is the first problem, although gains are taken before purchases.
+    text = header() + (
+        "Ann: 1 10 11 12 2 13 3 pass; buy Dew Sprite top into 13; buy Dew Sprite top into 11\n"
+        "  buy Dew Sprit top into 12; gain 1 mana from Nowhere\n"
+    )
+    error = notation(play(text))
+    assert error.message == "Dew Sprit is not a known advancement; did you mean 'Dew Sprite'?"
+    assert error.line == 15
+    spoiled = notation(play(header() + "Ann: 1 2 3 4 spoil; buy Zebra top into 1\n"))
+    assert spoiled.message == "Zebra is not a known advancement"
+
+
+def test_a_header_line_naming_an_unknown_card_is_a_setup_error() -> None:
+    bad = MARKET.replace("Leaf Warden bottom", "Leaf Wardn bottom")
+    error = play(header(extra=bad) + "Ann: 1 pass\n").error
+    assert isinstance(error, SetupError)
+    assert error.message == "Leaf Wardn is not a known advancement; did you mean 'Leaf Warden'?"
+    assert (error.line, error.column) == (13, 44)  # "market: " 8, two cards 35
+    vales = play(
+        header(extra=MARKET.replace("Starfall Peak,", "Starfal Peak,", 1)) + "Ann: 1 pass\n"
+    )
+    assert isinstance(vales.error, SetupError)
+    assert vales.error.message == "Starfal Peak is not a known vale; did you mean 'Starfall Peak'?"
+
+
+def test_starting_cards_cannot_be_bought() -> None:
     starting = illegal(play(header() + "Ann: 1 10 13 2 14 3 pass; buy Cursed Land top into 13\n"))
     assert starting.message == "Cursed Land is a starting card, never for sale"
 
@@ -419,6 +522,44 @@ def test_refill_goes_to_level_two_once_level_one_is_empty() -> None:
     )
 
 
+def test_a_level_two_slot_takes_level_three_once_level_two_is_empty() -> None:
+    # The rules fill the market up: "if the Level I advancements run out, fill from
+    # Level II; when those run out too, from Level III". Field 1, 10, 11, 12, 2, 13 gives
+    # 5 mana for Grove Keeper (Level II); its slot then draws from the Level III deck,
+    # 33 - 3 face up = 30 cards, 29 once Crown is revealed.
+    def level_two_empty(state: GameState) -> None:
+        state.market.deck_left["II"] = 0
+
+    turn = "Ann: 1 10 11 12 2 13 3 pass; buy Grove Keeper top into 13"
+    outcome = play(header(extra=MARKET) + turn + "; refill Crown top\n", level_two_empty)
+    assert outcome.error is None
+    assert (
+        "Crown (top) is revealed into a Level II market slot (Level III deck: 29 left)"
+        in outcome.texts()
+    )
+    level_one = illegal(
+        play(header(extra=MARKET) + turn + "; refill Dew Sprite top\n", level_two_empty)
+    )
+    assert level_one.message == (
+        "Dew Sprite cannot refill the market: no empty slot draws from the Level I deck"
+    )
+    assert level_one.facts[0] == "an empty Level II slot draws from the Level III deck"
+    missing = illegal(play(header(extra=MARKET) + turn + "\n", level_two_empty))
+    assert missing.facts == [
+        "a Level II market slot is empty and the Level III deck still has 30 cards"
+    ]
+
+
+def test_a_slot_stays_empty_once_its_decks_are() -> None:
+    def decks_empty(state: GameState) -> None:
+        state.market.deck_left.update({"II": 0, "III": 0})
+
+    turn = "Ann: 1 10 11 12 2 13 3 pass; buy Grove Keeper top into 13\n"
+    outcome = play(header(extra=MARKET) + turn, decks_empty)
+    assert outcome.error is None
+    assert "Level II: (empty), Elder Root top" in outcome.state.market.describe_face_up()  # type: ignore[union-attr]
+
+
 def test_bought_vale_is_refilled_from_its_level() -> None:
     prepare = sleeve("Leaf Warden", (13, "top"))
     text = header(extra=MARKET) + (
@@ -448,25 +589,76 @@ def test_market_header_must_show_three_per_level() -> None:
 
 def test_grey_vp_on_all_cards_vales_and_final_effects() -> None:
     prepare = both(
+        last_vp_token,
         sleeve("Crown", (13, "top")),
         sleeve("Elder Root", (5, "top"), (20, "bottom")),
         sleeve("Leaf Warden", (14, "top"), (15, "top"), player=1),
     )
-    extra = "final: Ann 4 vp from Druid Circle\nfinal: Bob 1 vp\n"
-    outcome = play(header(extra=extra) + "Ann: 1 10 2 pass\n", prepare)
+    extra = "final: Ann 4 vp from Elder Root\nfinal: Bob 1 vp\n"
+    # Ann takes the last VP token of the pool; Bob's turn ends the round and the game.
+    text = header(extra=extra) + "Ann: 1 10 2 pass; gain 1 vp\nBob: 1 10 2 pass\n"
+    outcome = play(text, prepare)
+    assert outcome.error is None
     sheet = GAME.score(outcome.state)
+    assert sheet.finished
+    # Ann: 1 token; grey VP: Elder Root 2 on sleeves 5 and 20, Crown 2 on 13; final 4.
     assert sheet.breakdown("Ann") == {
-        "VP tokens (pool)": 0,
+        "VP tokens (pool)": 1,
         "VP tokens (box)": 0,
         "grey VP on cards": 6,
         "vale VP": 0,
         "end-game effects": 4,
     }
     assert sheet.row("grey VP on cards").notes["Ann"] == "Elder Root 4, Crown 2"
-    assert sheet.row("end-game effects").notes["Ann"] == "4 Druid Circle"
-    assert sheet.total("Bob") == 3
+    assert sheet.row("end-game effects").notes["Ann"] == "4 Elder Root"
+    assert sheet.total("Bob") == 3  # Leaf Warden 1 grey on sleeves 14 and 15, final 1
+
+
+def test_end_game_effects_count_only_when_the_game_is_over() -> None:
+    # The same effects in a game still under way: the provisional score counts the
+    # grey VP of the position, and no end-game effect yet.
+    extra = "final: Ann 4 vp from Elder Root\nfinal: Bob 1 vp\n"
+    outcome = play(header(extra=extra) + "Ann: 1 10 2 pass\n", sleeve("Elder Root", (5, "top")))
+    sheet = GAME.score(outcome.state)
     assert not sheet.finished
-    assert any(note.startswith("provisional") for note in sheet.notes)
+    assert sheet.breakdown("Ann")["end-game effects"] == 0
+    assert sheet.total("Ann") == 2 and sheet.total("Bob") == 0
+    assert sheet.notes[1:] == [
+        "provisional: the game is not over (23 VP left in the pool)",
+        "the log states 2 end-game effects ('final:'): counted when the game is over",
+    ]
+
+
+def test_a_final_effect_names_a_card_its_player_owns_at_the_end() -> None:
+    # Crown is on none of Ann's cards; Bob's Leaf Warden is not hers either.
+    prepare = both(last_vp_token, sleeve("Leaf Warden", (14, "top"), player=1))
+    turns = "Ann: 1 10 2 pass; gain 1 vp\nBob: 1 10 2 pass\n"
+    text = header() + turns + "final: Ann 2 vp from Crown\nfinal: Ann 3 vp from Leaf Warden\n"
+    error = illegal(play(text, prepare))
+    assert error.message == "Crown is not among Ann's cards at the end of the game"
+    assert (error.line, error.column) == (16, 22)
+    assert error.rule == (
+        "an end-game effect comes from a card its player owns at the end: an advancement on "
+        "one of their 20 cards or one of their vales"
+    )
+    assert error.facts == [
+        "Ann's advancements: Cursed Land, Fertile Soil",
+        "Ann's vales: none",
+    ]
+    # A vale bought on the last turn and an advancement in the discard pile are owned.
+    prepare = both(last_vp_token, sleeve("Leaf Warden", (13, "top")))
+    turns = "Ann: 1 10 13 2 pass; gain 1 vp; buy vale Mossy Steps\nBob: 1 10 2 pass\n"
+    finals = "final: Ann 2 vp from mossy steps\nfinal: Ann 1 vp from Leaf Warden\n"
+    outcome = play(header() + turns + finals, prepare)
+    assert outcome.error is None, outcome.error
+    assert GAME.score(outcome.state).breakdown("Ann")["end-game effects"] == 3
+
+
+def test_a_final_effect_from_an_unknown_card_is_a_setup_error() -> None:
+    error = play(header(extra="final: Ann 4 vp from Elder Rot\n") + "Ann: 1 pass\n").error
+    assert isinstance(error, SetupError)
+    assert error.message == "Elder Rot is not a known card; did you mean 'Elder Root'?"
+    assert (error.line, error.column) == (13, 22)
 
 
 def test_running_scores_are_the_tokens_taken_so_far() -> None:
@@ -532,6 +724,12 @@ def test_render_position_shows_zones_tokens_and_sleeves() -> None:
             "this gives 9 Cursed Land, 4 Fertile Soil, 7 blank",
         ),
         (
+            "players: Ann, Bob\nsleeves: 1-9 Cursed Lnd top, 10-12 Fertile Soil top\n",
+            2,
+            "sleeves: a starting card is Cursed Land or Fertile Soil, not Cursed Lnd; "
+            "did you mean 'Cursed Land'?",
+        ),
+        (
             "players: Ann, Bob\nsleeves: 1-9 Cursed Land top, 9-11 Fertile Soil top\n",
             2,
             "sleeves: sleeve 9 is described twice",
@@ -571,6 +769,64 @@ def test_setup_errors_name_the_header_line(text: str, line: int, message: str) -
     assert outcome.error.message.startswith(message)
 
 
+@pytest.mark.parametrize(
+    "cost",
+    ["cost 1 yellow, 1 any", "cost 1 yellow 1 any", "cost 1 yellow,1 any", "cost 1 any, 1 yellow"],
+)
+def test_a_vale_cost_list_reads_as_written(cost: str) -> None:
+    text = header(extra=f"vale Fox Den: level I, {cost}, 3 vp\n") + "Ann: 1 pass\n"
+    outcome = play(text)
+    assert outcome.error is None, outcome.error
+    fox = outcome.state.catalogue.vale("Fox Den")  # type: ignore[union-attr]
+    assert fox is not None and (fox.cost, fox.vp) == ({"yellow": 1, "any": 1}, 3)
+
+
+def test_a_vale_costing_yellow_and_any_is_paid_with_two_spirits() -> None:
+    extra = (
+        "advancement Sun Moth: level I, cost 2, 1 yellow\n"
+        "vale Fox Den: level I, cost 1 yellow, 1 any, 3 vp\n"
+    )
+    # Sleeve 13 shows Sun Moth (yellow), 14 Leaf Warden (green): the green pays 'any'.
+    prepare = both(sleeve("Sun Moth", (13, "top")), sleeve("Leaf Warden", (14, "top")))
+    ok = play(header(extra=extra) + "Ann: 13 14 1 pass; buy vale Fox Den\n", prepare)
+    assert ok.error is None, ok.error
+    short = illegal(play(header(extra=extra) + "Ann: 13 1 2 pass; buy vale Fox Den\n", prepare))
+    assert (
+        short.message
+        == "not enough spirits for Fox Den: 2 spirits needed in all, the field gives 1"
+    )
+
+
+@pytest.mark.parametrize(
+    ("definition", "message"),
+    [
+        (
+            "vale Fox Den: level I, cost 1 yellow, 1 purple",
+            "vale cost: a vale costs green, yellow, brown or any spirits, not 'purple' "
+            "(purple is the wild spirit of the field)",
+        ),
+        (
+            "vale Fox Den: level I, cost 1 yellow, 3 vp, 1 any",
+            "vale Fox Den: a vale shows a spirit cost and VP only, not any "
+            "(a cost's spirits follow 'cost': cost 1 any, ...)",
+        ),
+        (
+            "advancement Sun Moth: level I, cost 2, 1 any",
+            "advancement Sun Moth: 'any' is a vale cost, not a symbol a card shows; "
+            "name the colour (green, yellow, brown or purple)",
+        ),
+        (
+            "advancement Sun Moth: level I, cost 1 yellow, 1 any",
+            "advancement Sun Moth: an advancement costs mana (cost 3), not spirits",
+        ),
+    ],
+)
+def test_spirits_out_of_place_in_a_definition(definition: str, message: str) -> None:
+    error = play(header(extra=definition + "\n") + "Ann: 1 pass\n").error
+    assert isinstance(error, SetupError)
+    assert (error.message, error.line) == (message, 13)
+
+
 def test_a_mistyped_header_key_is_named_with_the_nearest_key() -> None:
     error = play(header() + "sleves: 1-3 Cursed Land top\nAnn: 1 pass\n").error
     assert isinstance(error, SetupError)
@@ -580,42 +836,6 @@ def test_a_mistyped_header_key_is_named_with_the_nearest_key() -> None:
         "the header keys of Mystic Vale: game, players, cards, market, vales, sleeves, "
         "advancement NAME, vale NAME, final, date, event, place, site, round, table, notes, note"
     )
-
-
-def test_catalogue_is_read_relative_to_the_log(tmp_path: Path) -> None:
-    (tmp_path / "cards").mkdir()
-    (tmp_path / "cards" / "mine.toml").write_text(
-        '[[advancement]]\nname = "Star Moss"\nlevel = "I"\ncost = 1\nvp = 1\n', encoding="utf-8"
-    )
-    log = tmp_path / "game.log"
-    text = (
-        "game: mystic-vale\nplayers: Ann, Bob\ncards: cards/mine.toml\n\n"
-        "Ann: 1 10 13 2 pass; buy Star Moss top into 13\n"
-    )
-    result = replay(GAME, text, str(log))
-    assert result.error is None
-    assert result.state.players[0].slot(13, "top").name == "Star Moss"
-
-
-@pytest.mark.parametrize(
-    ("toml", "message"),
-    [
-        ("[[advancement]\n", "is not valid TOML"),
-        ('[[advancement]]\nname = "X"\nlevel = "I"\ncost = 2\nshine = 1\n', "unknown key shine"),
-        ('[[advancement]]\nname = "X"\nlevel = "IV"\ncost = 2\n', "level 'IV' is not one of"),
-        ('[[advancement]]\nname = "X"\nlevel = "I"\n', "give its cost in mana"),
-        ('[[vale]]\nname = "V"\nlevel = "I"\ncost = { red = 1 }\n', "not 'red'"),
-        ('[[advancement]]\nname = "X"\nlevel = "I"\ncost = -1\n', "cost must be a whole number"),
-        ('[[card]]\nname = "X"\n', "unknown table card"),
-    ],
-)
-def test_bad_catalogue_files_are_setup_errors(tmp_path: Path, toml: str, message: str) -> None:
-    (tmp_path / "bad.toml").write_text(toml, encoding="utf-8")
-    text = "game: mystic-vale\nplayers: Ann, Bob\ncards: bad.toml\nAnn: 1 pass\n"
-    result = replay(GAME, text, str(tmp_path / "game.log"))
-    assert isinstance(result.error, SetupError)
-    assert result.error.line == 3
-    assert message in result.error.message
 
 
 def test_an_action_before_any_turn_is_a_notation_error() -> None:

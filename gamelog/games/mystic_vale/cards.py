@@ -1,22 +1,23 @@
 """What the cards show: symbols, advancements, vales, and the catalogue that names them.
 
 No public card list exists for Mystic Vale, so the cards a log uses are defined
-by the user: in a TOML catalogue file (``cards:`` header line, read here), inline
-in the header (``advancement ...:`` / ``vale ...:``, read by header.py), or by the
-built-in data (Cursed Land and Fertile Soil, components.py). Later definitions of
-a name replace earlier ones, so a log can correct a catalogue entry.
+by the user: in a TOML catalogue file (``cards:`` header line, read by
+catalogue_file.py), inline in the header (``advancement ...:`` / ``vale ...:``,
+read by header.py), or by the built-in data (Cursed Land and Fertile Soil,
+components.py). Later definitions of a name replace earlier ones, so a log can
+correct a catalogue entry.
 """
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cache
-from typing import Any, Literal
+from typing import Literal
 
-from gamelog.core.errors import SetupError
-from gamelog.games.mystic_vale.components import CARDS
+from gamelog.core.errors import GamelogError, NotationError, SetupError
+from gamelog.core.game import Located
+from gamelog.core.suggest import did_you_mean
+from gamelog.games.mystic_vale.rulebook import CARD_KNOWN_RULE
 
 Position = Literal["top", "middle", "bottom"]
 POSITIONS: tuple[Position, ...] = ("top", "middle", "bottom")
@@ -31,6 +32,9 @@ ADVANCEMENT_LEVELS: tuple[str, ...] = ("I", "II", "III", "fertile soil", "starti
 VALE_LEVELS: tuple[str, ...] = ("I", "II")
 
 SYMBOL_NAMES: tuple[str, ...] = ("mana", "growth", "decay", "vp", "grey", "guardian", *SPIRITS)
+
+#: The kind of problem an unknown card is where it is written.
+ErrorKind = type[GamelogError]
 
 
 def name_key(name: str) -> str:
@@ -125,6 +129,97 @@ class Catalogue:
         """A new catalogue with ``other``'s definitions replacing this one's."""
         return Catalogue({**self.advancements, **other.advancements}, {**self.vales, **other.vales})
 
+    # The cards a log names, or the error that they name none (a notation error in a
+    # move, a SetupError in the header): ``verb`` is the word the log writes before
+    # the name, for the hint when it names a card of the other kind.
+
+    def require_advancement(
+        self, written: str, where: Located, *, verb: str = "buy", error: ErrorKind = NotationError
+    ) -> Advancement:
+        card = self.advancement(written)
+        if card is not None:
+            return card
+        vale = self.vale(written)
+        hint = (
+            f"{vale.name} is a vale, not an advancement: write '{verb} vale {vale.name}'"
+            if vale
+            else None
+        )
+        raise unknown_card(self, written, "advancement", where, hint=hint, error=error)
+
+    def require_vale(
+        self, written: str, where: Located, *, verb: str = "buy", error: ErrorKind = NotationError
+    ) -> Vale:
+        vale = self.vale(written)
+        if vale is not None:
+            return vale
+        card = self.advancement(written)
+        rest = " POSITION into SLEEVE" if verb == "buy" else " POSITION"
+        hint = (
+            f"{card.name} is an advancement, not a vale: write '{verb} {card.name}{rest}'"
+            if card
+            else None
+        )
+        raise unknown_card(self, written, "vale", where, hint=hint, error=error)
+
+    def require_card(
+        self, written: str, where: Located, *, error: ErrorKind = NotationError
+    ) -> Advancement | Vale:
+        card = self.advancement(written) or self.vale(written)
+        if card is None:
+            raise unknown_card(self, written, "card", where, error=error)
+        return card
+
+
+class CardName(str):
+    """A card name as written (quotes and spacing tidied), with the column it starts at,
+    so that an error about the card points at its name."""
+
+    column: int
+
+    def __new__(cls, text: str, column: int = 1) -> CardName:
+        name = super().__new__(cls, text)
+        name.column = column
+        return name
+
+
+def name_column(name: str, default: int) -> int:
+    """The column a card name was written at (``default`` for a name made in code)."""
+    return name.column if isinstance(name, CardName) else default
+
+
+def unknown_card(
+    catalogue: Catalogue,
+    written: str,
+    kind: str,
+    where: Located,
+    *,
+    hint: str | None = None,
+    error: ErrorKind = NotationError,
+) -> GamelogError:
+    """A card name the catalogue and the header do not define, with the nearest names:
+    a notation error in a move, a SetupError (``error``) in a header line. ``kind`` is
+    advancement, vale or card; ``hint`` replaces the suggestion, e.g. when the name is
+    a card of the other kind."""
+    if kind == "advancement":
+        names = sorted(c.name for c in catalogue.advancements.values() if c.for_sale)
+    elif kind == "vale":
+        names = sorted(c.name for c in catalogue.vales.values())
+    else:
+        names = sorted(
+            {c.name for c in catalogue.advancements.values()}
+            | {c.name for c in catalogue.vales.values()}
+        )
+    suggestion = did_you_mean(written, names)
+    message = f"{written} is not a known {kind}" + (f"; {suggestion}" if suggestion else "")
+    return error(
+        hint or message,
+        rule=CARD_KNOWN_RULE,
+        facts=[f"known {kind}s: {', '.join(names) or 'none'}"],
+        line=where.line,
+        column=name_column(written, where.column),
+    )
+
 
 @dataclass(frozen=True)
 class StartingSleeves:
@@ -135,122 +230,22 @@ class StartingSleeves:
     position: Position
 
 
-@cache
-def builtin_catalogue() -> Catalogue:
-    """Cursed Land and Fertile Soil, the cards every game has."""
-    return catalogue_from_toml(CARDS, "built-in cards")
-
-
-@cache
-def default_starting_sleeves() -> tuple[StartingSleeves, ...]:
-    """The starting sleeves of every player unless the header's ``sleeves:`` says otherwise."""
-    return tuple(
-        StartingSleeves(tuple(entry["sleeves"]), entry["card"], entry["position"])
-        for entry in CARDS["starting"]
-    )
-
-
-# --- the catalogue file format ---------------------------------------------------
-
-_ADVANCEMENT_KEYS = {"name", "level", "cost", "positions", "position", *SYMBOL_NAMES}
-_VALE_KEYS = {"name", "level", "cost", "vp"}
-
-
-def load_catalogue_file(path: str, *, line: int) -> Catalogue:
-    """Read a user's TOML catalogue; any problem is a SetupError at the ``cards:`` line."""
-    try:
-        with open(path, "rb") as handle:
-            data = tomllib.load(handle)
-    except FileNotFoundError:
-        raise SetupError(f"card catalogue {path} does not exist", line=line) from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise SetupError(f"cannot read card catalogue {path}: {error}", line=line) from None
-    except tomllib.TOMLDecodeError as error:
-        raise SetupError(f"card catalogue {path} is not valid TOML: {error}", line=line) from None
-    try:
-        return catalogue_from_toml(data, path)
-    except SetupError as error:
-        error.line = line
-        error.column = 1
-        raise
-
-
-def catalogue_from_toml(data: Mapping[str, Any], origin: str) -> Catalogue:
-    """Build a catalogue from parsed TOML (``[[advancement]]`` and ``[[vale]]`` tables)."""
-    unknown = set(data) - {"advancement", "vale", "starting"}
-    if unknown:
-        raise SetupError(
-            f"{origin}: unknown table {', '.join(sorted(unknown))}; "
-            "expected [[advancement]] and [[vale]]"
-        )
-    catalogue = Catalogue()
-    for entry in _tables(data, "advancement", origin):
-        catalogue.add_advancement(_advancement_from_toml(entry, origin))
-    for entry in _tables(data, "vale", origin):
-        catalogue.add_vale(_vale_from_toml(entry, origin))
-    return catalogue
-
-
-def _tables(data: Mapping[str, Any], key: str, origin: str) -> list[Mapping[str, Any]]:
-    entries = data.get(key, [])
-    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
-        raise SetupError(f"{origin}: write each {key} as a [[{key}]] table")
-    return entries
-
-
-def _advancement_from_toml(entry: Mapping[str, Any], origin: str) -> Advancement:
-    name = _text(entry, "name", origin, "advancement")
-    where = f"{origin}: advancement {name}"
-    _reject_unknown(entry, _ADVANCEMENT_KEYS, where)
-    level = _level(entry.get("level"), ADVANCEMENT_LEVELS, where)
-    cost = _count(entry, "cost", where)
-    if level != "starting" and "cost" not in entry:
-        raise SetupError(f"{where}: give its cost in mana (cost = 3)")
-    raw_positions = entry.get("positions", entry.get("position", list(POSITIONS)))
-    if isinstance(raw_positions, str):
-        raw_positions = [raw_positions]
-    positions = check_positions(raw_positions, where)
-    symbols = Symbols(**{n: _count(entry, n, where) for n in SYMBOL_NAMES})
-    return Advancement(name, level, cost, positions, symbols)
-
-
-def _vale_from_toml(entry: Mapping[str, Any], origin: str) -> Vale:
-    name = _text(entry, "name", origin, "vale")
-    where = f"{origin}: vale {name}"
-    _reject_unknown(entry, _VALE_KEYS, where)
-    level = _level(entry.get("level"), VALE_LEVELS, where)
-    raw_cost = entry.get("cost", {})
-    if not isinstance(raw_cost, dict):
-        raise SetupError(f"{where}: write its cost as spirits, e.g. cost = {{ green = 2 }}")
-    cost = check_spirit_cost(
-        ((colour, _count(raw_cost, colour, where)) for colour in raw_cost), where
-    )
-    return Vale(name, level, cost, _count(entry, "vp", where))
-
-
-def check_positions(values: Iterable[Any], where: str) -> tuple[Position, ...]:
-    positions: list[Position] = []
-    for value in values:
-        word = str(value).lower()
-        if word not in POSITIONS:
-            raise SetupError(f"{where}: position {value!r} is not top, middle or bottom")
-        if word not in positions:
-            positions.append(word)  # type: ignore[arg-type]
-    if not positions:
-        raise SetupError(f"{where}: name at least one position")
-    return tuple(p for p in POSITIONS if p in positions)
+def cost_spirit_problem(colour: str) -> str | None:
+    """Why ``colour`` cannot stand in a vale's cost, or None."""
+    word = colour.lower()
+    if word in COST_SPIRITS:
+        return None
+    purple = " (purple is the wild spirit of the field)" if word == "purple" else ""
+    return f"a vale costs green, yellow, brown or any spirits, not {colour!r}{purple}"
 
 
 def check_spirit_cost(items: Iterable[tuple[str, int]], where: str) -> dict[str, int]:
     cost: dict[str, int] = {}
     for colour, count in items:
-        word = colour.lower()
-        if word not in COST_SPIRITS:
-            raise SetupError(
-                f"{where}: a vale costs green, yellow, brown or any spirits, not {colour!r}"
-                + (" (purple is the wild spirit of the field)" if word == "purple" else "")
-            )
-        cost[word] = cost.get(word, 0) + count
+        problem = cost_spirit_problem(colour)
+        if problem is not None:
+            raise SetupError(f"{where}: {problem}")
+        cost[colour.lower()] = cost.get(colour.lower(), 0) + count
     return cost
 
 
@@ -269,34 +264,3 @@ def normalise_level(value: str) -> str | None:
         "starting": "starting",
     }
     return table.get(word)
-
-
-def _level(value: Any, allowed: tuple[str, ...], where: str) -> str:
-    level = normalise_level(str(value)) if value is not None else None
-    if level not in allowed:
-        raise SetupError(f"{where}: level {value!r} is not one of {', '.join(allowed)}")
-    return level
-
-
-def _text(entry: Mapping[str, Any], key: str, origin: str, kind: str) -> str:
-    value = entry.get(key)
-    if not isinstance(value, str) or not value.strip():
-        raise SetupError(f"{origin}: every {kind} needs a name")
-    return " ".join(value.split())
-
-
-def _count(entry: Mapping[str, Any], key: str, where: str) -> int:
-    value = entry.get(key, 0)
-    if isinstance(value, bool) and key == "guardian":
-        return int(value)
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise SetupError(f"{where}: {key} must be a whole number 0 or more, not {value!r}")
-    return value
-
-
-def _reject_unknown(entry: Mapping[str, Any], allowed: set[str], where: str) -> None:
-    unknown = sorted(set(entry) - allowed)
-    if unknown:
-        raise SetupError(
-            f"{where}: unknown key {', '.join(unknown)}; allowed: {', '.join(sorted(allowed))}"
-        )

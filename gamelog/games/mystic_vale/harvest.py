@@ -10,9 +10,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from gamelog.core.errors import IllegalMove
+from gamelog.core.errors import IllegalMove, NotationError
 from gamelog.core.game import Event, Located
-from gamelog.games.mystic_vale.cards import Advancement, Position, Symbols, Vale, name_key
+from gamelog.games.mystic_vale.cards import (
+    Advancement,
+    Catalogue,
+    Position,
+    Symbols,
+    Vale,
+    name_column,
+    name_key,
+)
 from gamelog.games.mystic_vale.components import SLEEVES_PER_PLAYER, TURN
 from gamelog.games.mystic_vale.moves import (
     BuyAdvancement,
@@ -29,6 +37,7 @@ from gamelog.games.mystic_vale.rulebook import (
     CARD_KNOWN_RULE,
     MANA_RULE,
     NO_HARVEST_RULE,
+    POSITION_RULE,
     SLOT_RULE,
     SPIRITS_RULE,
     TOKEN_RULE,
@@ -134,6 +143,7 @@ def _check_gain_source(
 ) -> None:
     if gain.source is None:
         return
+    state.catalogue.require_card(gain.source, gain)
     key = name_key(gain.source)
     for sleeve in player.field:
         if any(card is not None and name_key(card.name) == key for card in player.slots[sleeve]):
@@ -170,11 +180,15 @@ def _spend_token(player: PlayerState, harvest: Harvest, action: SpendToken) -> N
         raise IllegalMove(
             f"{player.name}'s mana token is not active",
             rule=TOKEN_RULE,
-            facts=["it turns active only when its owner spoils, and was not since last spent"],
+            facts=[
+                f"{player.name} spent it on line {player.token_spent_line} "
+                "and has not spoiled since"
+            ],
             line=action.line,
             column=action.column,
         )
     player.token_active = False
+    player.token_spent_line = action.line
     harvest.token_spent = True
     harvest.mana += 1
 
@@ -185,6 +199,7 @@ def _buy_advancement(
     def illegal(message: str, rule: str, facts: list[str]) -> IllegalMove:
         return IllegalMove(message, rule=rule, facts=facts, line=buy.line, column=buy.column)
 
+    card, position = bought_card(state.catalogue, buy)
     limit = TURN["advancements_per_turn"]
     if len(harvest.advancements) >= limit:
         bought = [f"{card.name} (line {b.line})" for b, card, _ in harvest.advancements]
@@ -193,16 +208,8 @@ def _buy_advancement(
             ADVANCEMENTS_RULE,
             [f"bought: {', '.join(bought)}"],
         )
-    card = state.catalogue.advancement(buy.card)
-    if card is None:
-        raise illegal(
-            f"{buy.card} is not a known advancement",
-            CARD_KNOWN_RULE,
-            [f"known advancements: {_known(state.catalogue.advancements.values())}"],
-        )
     if not card.for_sale:
         raise illegal(f"{card.name} is a starting card, never for sale", CARD_KNOWN_RULE, [])
-    position = printed_position(card, buy.position, buy.sleeve, buy)
     left = harvest.mana - harvest.mana_spent
     if card.cost > left:
         facts = [f"the field {sleeve_list(player.field)} gives {harvest.mana} mana in all"]
@@ -230,28 +237,61 @@ def _buy_advancement(
     )
 
 
+def check_card_names(catalogue: Catalogue, turn: Turn) -> None:
+    """Every card a turn names, in the order written, must be a card of the catalogue or
+    the header, named with a position it is printed for: a notation error otherwise,
+    before any rule is checked."""
+    for action in turn.actions:
+        if isinstance(action, BuyAdvancement):
+            bought_card(catalogue, action)
+        elif isinstance(action, RefillAdvancement):
+            revealed_card(catalogue, action)
+        elif isinstance(action, BuyVale):
+            catalogue.require_vale(action.card, action)
+        elif isinstance(action, RefillVale):
+            catalogue.require_vale(action.card, action, verb="refill")
+        elif isinstance(action, Gain) and action.source is not None:
+            catalogue.require_card(action.source, action)
+
+
+def bought_card(catalogue: Catalogue, buy: BuyAdvancement) -> tuple[Advancement, Position]:
+    """The advancement and position ``buy NAME [POSITION] into S`` names."""
+    card = catalogue.require_advancement(buy.card, buy)
+    example = f"buy {card.name} {card.positions[0]} into {buy.sleeve}"
+    return card, printed_position(card, buy.position, example, buy, buy.card)
+
+
+def revealed_card(catalogue: Catalogue, refill: RefillAdvancement) -> tuple[Advancement, Position]:
+    """The advancement and position ``refill NAME [POSITION]`` names."""
+    card = catalogue.require_advancement(refill.card, refill, verb="refill")
+    example = f"refill {card.name} {card.positions[0]}"
+    return card, printed_position(card, refill.position, example, refill, refill.card)
+
+
 def printed_position(
-    card: Advancement, position: Position | None, sleeve: int, where: Located
+    card: Advancement, position: Position | None, example: str, where: Located, written: str
 ) -> Position:
     """The position a bought (or revealed) design is printed for: the one named, or the
-    only one it has."""
+    only one it has. A card named without the position it needs, or with one it is not
+    printed for, names no card: a notation error (``example`` shows the way to write it,
+    ``written`` is the name as the log writes it)."""
     if position is None:
         if len(card.positions) == 1:
             return card.positions[0]
-        raise IllegalMove(
+        raise NotationError(
             f"{card.name} is printed for {' and '.join(card.positions)}: name the position",
-            rule=SLOT_RULE,
-            facts=[f"write e.g. 'buy {card.name} {card.positions[0]} into {sleeve}'"],
+            rule=POSITION_RULE,
+            facts=[f"write e.g. '{example}'"],
             line=where.line,
-            column=where.column,
+            column=name_column(written, where.column),
         )
     if position not in card.positions:
-        raise IllegalMove(
+        raise NotationError(
             f"{card.name} is printed for {' and '.join(card.positions)}, not {position}",
-            rule=SLOT_RULE,
-            facts=[],
+            rule=POSITION_RULE,
+            facts=[f"write e.g. '{example}'"],
             line=where.line,
-            column=where.column,
+            column=name_column(written, where.column),
         )
     return position
 
@@ -302,6 +342,7 @@ def _free_slots(player: PlayerState, harvest: Harvest, pos: Position) -> str:
 
 
 def _buy_vale(state: GameState, player: PlayerState, harvest: Harvest, buy: BuyVale) -> Event:
+    vale = state.catalogue.require_vale(buy.card, buy)
     limit = TURN["vales_per_turn"]
     if len(harvest.vales) >= limit:
         bought = [f"{card.name} (line {b.line})" for b, card in harvest.vales]
@@ -309,15 +350,6 @@ def _buy_vale(state: GameState, player: PlayerState, harvest: Harvest, buy: BuyV
             f"{player.name} has already bought {limit} vales this turn",
             rule=VALES_RULE,
             facts=[f"bought: {', '.join(bought)}"],
-            line=buy.line,
-            column=buy.column,
-        )
-    vale = state.catalogue.vale(buy.card)
-    if vale is None:
-        raise IllegalMove(
-            f"{buy.card} is not a known vale",
-            rule=CARD_KNOWN_RULE,
-            facts=[f"known vales: {_known(state.catalogue.vales.values())}"],
             line=buy.line,
             column=buy.column,
         )
@@ -368,11 +400,6 @@ def _spirit_shortfall(have: dict[str, int], need: dict[str, int]) -> str:
     if total_need > total_have:
         return f"{total_need} spirits needed in all, the field gives {total_have}"
     return ""
-
-
-def _known(cards: object) -> str:
-    names = sorted(c.name for c in cards if getattr(c, "for_sale", True))  # type: ignore[attr-defined]
-    return ", ".join(names) or "none"
 
 
 def _level_words(level: str) -> str:

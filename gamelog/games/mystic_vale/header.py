@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from lark import Token, Tree, v_args
@@ -24,6 +24,7 @@ from gamelog.core.game import Located
 from gamelog.core.header import HeaderKey, HeaderLine, HeaderLines, PlayerEntry
 from gamelog.core.notation import transform
 from gamelog.games.mystic_vale.cards import (
+    COST_SPIRITS,
     Advancement,
     Position,
     Symbols,
@@ -80,8 +81,9 @@ KEYS = (
     ),
     HeaderKey(
         "final",
-        "VP an end-game effect gives a player (one line each; may follow the turns)",
-        example="Ann 4 vp from Druid Circle",
+        "VP an end-game effect of a card the player owns gives them "
+        "(one line each; may follow the turns)",
+        example="Ann 4 vp from Leaf Warden",
         repeat=True,
         anywhere=True,
     ),
@@ -109,7 +111,7 @@ class MarketEntry:
 
 @dataclass(frozen=True, kw_only=True)
 class FinalEffect(Located):
-    """``final: Ann 4 vp from Druid Circle``: an end-game ability the log states.
+    """``final: Ann 4 vp from Leaf Warden``: an end-game ability the log states.
 
     ``player`` is the name as written; state.py finds the player it names.
     """
@@ -117,6 +119,9 @@ class FinalEffect(Located):
     player: str
     vp: int
     source: str | None
+    #: The last line of the moves written above it (0 for one in the header): the game
+    #: must have been played to that line for the effect to count (scoring.py).
+    follows: int = 0
 
 
 @dataclass
@@ -183,7 +188,22 @@ def header_from(lines: HeaderLines) -> Header:
         elif line.key == "final":
             tree = _parse(line, "final_value")
             header.finals.append(transform(values.transform, tree))
+    if any(final.line > lines.body_line for final in header.finals):
+        header.finals = _placed_among_moves(header.finals, lines)
     return header
+
+
+def _placed_among_moves(finals: list[FinalEffect], lines: HeaderLines) -> list[FinalEffect]:
+    """The finals with the last move line above each (a line with something besides a
+    comment, in the log with its header lines blanked)."""
+    body = lines.body().split("\n")
+    placed = []
+    for final in finals:
+        above = final.line - 1
+        while above >= lines.body_line and not body[above - 1].split("#", 1)[0].strip():
+            above -= 1
+        placed.append(replace(final, follows=above if above >= lines.body_line else 0))
+    return placed
 
 
 def _parse(line: HeaderLine, start: str) -> Tree[Token]:
@@ -222,7 +242,7 @@ def _card_items(line: HeaderLine, where: str, values: _Values) -> dict[str, Any]
     items: list[tuple[str, Any]] = transform(values.transform, _parse(line, "card_value"))
     result: dict[str, Any] = {}
     symbols: dict[str, int] = {}
-    for kind, value in items:
+    for kind, value in _cost_lists(items):
         if kind == "symbol":
             symbol, amount = value
             if symbol in symbols:
@@ -240,6 +260,33 @@ def _card_items(line: HeaderLine, where: str, values: _Values) -> dict[str, Any]
     return result
 
 
+def _cost_lists(items: list[tuple[str, Any]]) -> Iterator[tuple[str, Any]]:
+    """The items of a definition with a spirit cost read as written: the spirits written
+    after ``cost``, with or without commas between them (``cost 1 yellow, 1 any``),
+    are all the cost's, not symbols of the card."""
+    cost: tuple[Token, list[tuple[str, int]]] | None = None
+    for kind, value in items:
+        if cost is not None and kind == "symbol" and value[0] in (*COST_SPIRITS, "purple"):
+            cost[1].append(value)
+            continue
+        if cost is not None:
+            yield _spirit_cost(*cost)
+            cost = None
+        if kind == "spirit_cost":
+            cost = (value[0], list(value[1]))
+            continue
+        yield kind, value
+    if cost is not None:
+        yield _spirit_cost(*cost)
+
+
+def _spirit_cost(key: Token, amounts: list[tuple[str, int]]) -> tuple[str, Any]:
+    try:
+        return "spirit_cost", check_spirit_cost(amounts, "vale cost")
+    except SetupError as error:
+        raise error.at(key.line, key.column) from None
+
+
 def _advancement(name: str, values: dict[str, Any]) -> Advancement:
     where = values["where"]
     level = values.get("level")
@@ -250,6 +297,11 @@ def _advancement(name: str, values: dict[str, Any]) -> Advancement:
     if "cost" not in values and level != "starting":
         raise SetupError(f"{where}: give its cost in mana (cost 3)")
     positions = values.get("positions", ("top", "middle", "bottom"))
+    if "any" in values.get("symbols", {}):
+        raise SetupError(
+            f"{where}: 'any' is a vale cost, not a symbol a card shows; "
+            "name the colour (green, yellow, brown or purple)"
+        )
     symbols = Symbols(**values.get("symbols", {}))
     return Advancement(name, level, values.get("cost", 0), positions, symbols)
 
@@ -264,9 +316,11 @@ def _vale(name: str, values: dict[str, Any]) -> Vale:
     symbols = values.get("symbols", {})
     extra = sorted(k for k, v in symbols.items() if v and k != "vp")
     if extra or "positions" in values:
+        spirits = [k for k in extra if k in COST_SPIRITS]
         raise SetupError(
             f"{where}: a vale shows a spirit cost and VP only"
             + (f", not {', '.join(extra)}" if extra else "")
+            + (f" (a cost's spirits follow 'cost': cost 1 {spirits[0]}, ...)" if spirits else "")
         )
     return Vale(name, level, values.get("spirit_cost", {}), symbols.get("vp", 0))
 
@@ -336,10 +390,8 @@ class _Values(Words):
         return "cost", int(amount)
 
     def spirit_cost(self, key: Token, *amounts: tuple[str, int]) -> tuple[str, Any]:
-        try:
-            return "spirit_cost", check_spirit_cost(amounts, "vale cost")
-        except SetupError as error:
-            raise error.at(key.line, key.column) from None
+        # Checked once the spirits after a comma are added (_cost_lists).
+        return "spirit_cost", (key, amounts)
 
     def positions_item(self, *positions: Position) -> tuple[str, Any]:
         return "positions", tuple(p for p in ("top", "middle", "bottom") if p in positions)

@@ -4,8 +4,11 @@ decks behind them, and the Fertile Soil supply.
 The log cannot know which card a deck reveals, so tracking the face-up cards
 is optional: when the header lists them (``market:`` / ``vales:``), a purchase
 must be face up and the turn must name each refill (``refill NAME``), which is
-checked against the refill order of the rules (an empty Level I slot takes a
-Level I card, or Level II once that deck is empty, then Level III). Without
+checked against the refill order of the rules: the market is filled up, each
+empty slot from its own level's deck, and "if the Level I advancements run out,
+fill from Level II; when those run out too, from Level III". So an empty Level I
+slot takes Level I, then Level II, then Level III; an empty Level II slot takes
+Level II, then Level III; a Level III slot stays empty once its deck is. Without
 that list, only the supply sizes are checked.
 """
 

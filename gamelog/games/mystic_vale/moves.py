@@ -24,7 +24,7 @@ from gamelog.core.game import Located, Move
 from gamelog.core.notation import Grammar, regroup, transform
 from gamelog.core.suggest import did_you_mean
 from gamelog.core.turns import Roster
-from gamelog.games.mystic_vale.cards import Position
+from gamelog.games.mystic_vale.cards import CardName, Position
 
 #: Friendly names of terminals for "expected ..." in notation errors.
 DESCRIBE = {
@@ -174,8 +174,9 @@ class Words(Transformer[Token, Any]):
         return _word(word).lower()
 
     @v_args(inline=False)
-    def card_name(self, words: list[Token]) -> str:
-        return " ".join(_word(w).strip('"').strip() for w in words)
+    def card_name(self, words: list[Token]) -> CardName:
+        text = " ".join(_word(w).strip('"').strip() for w in words)
+        return CardName(text, words[0].column or 1)
 
 
 @v_args(inline=True)

@@ -6,11 +6,11 @@ refill is an error.
 
 from __future__ import annotations
 
-from gamelog.core.errors import IllegalMove
+from gamelog.core.errors import GamelogError, IllegalMove
 from gamelog.core.game import Event
-from gamelog.games.mystic_vale.harvest import printed_position
+from gamelog.games.mystic_vale.harvest import revealed_card
 from gamelog.games.mystic_vale.moves import Action, RefillAdvancement, RefillVale, Turn
-from gamelog.games.mystic_vale.rulebook import CARD_KNOWN_RULE, REFILL_NAMED_RULE
+from gamelog.games.mystic_vale.rulebook import REFILL_NAMED_RULE
 from gamelog.games.mystic_vale.state import GameState
 
 
@@ -20,14 +20,7 @@ def refill_market(state: GameState, turn: Turn, events: list[Event]) -> None:
     for action in turn.actions:
         try:
             if isinstance(action, RefillAdvancement):
-                card = state.catalogue.advancement(action.card)
-                if card is None:
-                    raise IllegalMove(
-                        f"{action.card} is not a known advancement",
-                        rule=CARD_KNOWN_RULE,
-                        facts=[],
-                    )
-                position = printed_position(card, action.position, 0, action)
+                card, position = revealed_card(state.catalogue, action)
                 level = state.market.refill_advancement(card, position)
                 events.append(
                     Event(
@@ -36,14 +29,10 @@ def refill_market(state: GameState, turn: Turn, events: list[Event]) -> None:
                     )
                 )
             elif isinstance(action, RefillVale):
-                vale = state.catalogue.vale(action.card)
-                if vale is None:
-                    raise IllegalMove(
-                        f"{action.card} is not a known vale", rule=CARD_KNOWN_RULE, facts=[]
-                    )
+                vale = state.catalogue.require_vale(action.card, action, verb="refill")
                 state.market.refill_vale(vale)
                 events.append(Event(f"the vale {vale.name} is revealed (Level {vale.level})"))
-        except IllegalMove as error:
+        except GamelogError as error:
             raise error.at(action.line, action.column) from None
     missing = state.market.unfilled()
     if missing:

@@ -34,20 +34,31 @@ SLOT_RULE = (
     "a bought advancement is sleeved into a card of this turn's field, "
     "into a free slot of its position"
 )
-TOKEN_RULE = "the mana token pays 1 mana once it has turned active (after a spoil)"
+TOKEN_RULE = (
+    "the mana token taken at the start may be spent once for 1 mana; a spoil turns it active again"
+)
 ABILITY_RULE = (
     "only cards in the field (not the on-deck card) and vales bought on an earlier turn "
     "have abilities this turn"
 )
-CARD_KNOWN_RULE = "every card a log buys must be defined (card catalogue or header)"
+FINAL_RULE = (
+    "an end-game effect comes from a card its player owns at the end: an advancement on "
+    "one of their 20 cards or one of their vales"
+)
+CARD_KNOWN_RULE = "every card a log names must be defined (card catalogue or header)"
+POSITION_RULE = (
+    "an advancement is named with a position it is printed for (top, middle or bottom), "
+    "which may be left out when it is printed for one only"
+)
 
 # --- the market and the supply -------------------------------------------------------
 
 MARKET_RULE = "a card can only be bought while it lies face up in the market"
 VALE_MARKET_RULE = "a vale can only be bought while it lies face up"
 REFILL_RULE = (
-    "at the end of a turn the market is refilled: an empty Level I slot from the Level I "
-    "deck, from Level II once that is empty, then Level III; vales from their own level"
+    "at the end of a turn the market is filled up, each empty slot from its own level's "
+    "deck; once the Level I deck is empty from Level II, once that is empty from Level III; "
+    "vales from their own level"
 )
 REFILL_NAMED_RULE = "the log names each card revealed into the market ('refill NAME POSITION')"
 SUPPLY_RULE = "each level has a limited number of cards"

@@ -9,26 +9,35 @@ pool runs out.
 
 from __future__ import annotations
 
+from gamelog.core.errors import IllegalMove
 from gamelog.core.game import Event
-from gamelog.games.mystic_vale.harvest import refuse_harvest, sleeve_purchases, take_harvest
+from gamelog.games.mystic_vale.cards import name_column
+from gamelog.games.mystic_vale.harvest import (
+    check_card_names,
+    refuse_harvest,
+    sleeve_purchases,
+    take_harvest,
+)
 from gamelog.games.mystic_vale.moves import Turn
 from gamelog.games.mystic_vale.planting import plant
 from gamelog.games.mystic_vale.refill import refill_market
-from gamelog.games.mystic_vale.rulebook import TURN_ORDER_RULE
+from gamelog.games.mystic_vale.rulebook import FINAL_RULE, TURN_ORDER_RULE
 from gamelog.games.mystic_vale.state import GameState, PlayerState
 
 
 def play(state: GameState, turn: Turn) -> list[Event]:
     """Check ``turn`` against the rules and play it: planting, harvest, discard phase."""
     state.turns.check(turn.player, rule=TURN_ORDER_RULE, line=turn.line, column=turn.column)
+    check_card_names(state.catalogue, turn)
     player = state.players[state.turns.index]
     state.turn_number += 1
     events: list[Event] = []
     spoiled = plant(player, turn, events)
     if spoiled:
         refuse_harvest(player, turn)
+        change = "stays" if player.token_active else "turns"
         player.token_active = True
-        events.append(Event(f"{player.name}'s mana token turns active", player.name))
+        events.append(Event(f"{player.name}'s mana token {change} active", player.name))
         refill_market(state, turn, events)
     else:
         gathered = take_harvest(state, player, turn, events)
@@ -62,6 +71,7 @@ def end_facts(state: GameState) -> list[str]:
 def _end_of_turn(state: GameState, player: PlayerState, turn: Turn, events: list[Event]) -> None:
     player.turns_taken += 1
     state.last_turn_line = turn.line
+    state.last_line = max([turn.line, *(action.line for action in turn.actions)])
     last_seat = len(state.players) - 1
     if state.vp_pool == 0 and state.end_triggered_by is None:
         state.end_triggered_by = player.name
@@ -76,4 +86,25 @@ def _end_of_turn(state: GameState, player: PlayerState, turn: Turn, events: list
     if state.end_triggered_by is not None and player.seat == last_seat:
         state.finished = True
         events.append(Event("The round is over and the VP pool is empty: game over"))
+        _check_finals(state)
     state.turns.advance()
+
+
+def _check_finals(state: GameState) -> None:
+    """At the end, every ``final: ... from CARD`` names a card its player owns (as a
+    ``gain ... from CARD`` names a card of the field or an earlier vale)."""
+    for final in sorted(state.final_effects(), key=lambda f: f.line):
+        player = state.player(final.player)
+        if final.source is None or player is None or player.owns(final.source):
+            continue
+        advancements = player.advancement_names()
+        raise IllegalMove(
+            f"{final.source} is not among {player.name}'s cards at the end of the game",
+            rule=FINAL_RULE,
+            facts=[
+                f"{player.name}'s advancements: {', '.join(advancements) or 'none'}",
+                f"{player.name}'s vales: {', '.join(o.card.name for o in player.vales) or 'none'}",
+            ],
+            line=final.line,
+            column=name_column(final.source, final.column),
+        )

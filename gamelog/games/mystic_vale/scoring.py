@@ -26,13 +26,19 @@ def score_sheet(state: GameState) -> ScoreSheet:
         vale_vp = sum(owned.card.vp for owned in player.vales)
         vale_note = ", ".join(f"{o.card.name} {o.card.vp}" for o in player.vales if o.card.vp)
         sheet.add("vale VP", name, vale_vp, vale_note or None)
-        finals = [f for f in state.finals if f.player == name]
+        finals = [f for f in state.final_effects() if f.player == name]
         final_note = ", ".join(f"{f.vp} {f.source}" if f.source else str(f.vp) for f in finals)
         sheet.add("end-game effects", name, sum(f.vp for f in finals), final_note or None)
     if not state.finished:
         sheet.notes.append(
             f"provisional: the game is not over ({state.vp_pool} VP left in the pool)"
         )
+        if state.finals:
+            stated = len(state.finals)
+            effects = "an end-game effect" if stated == 1 else f"{stated} end-game effects"
+            sheet.notes.append(
+                f"the log states {effects} ('final:'): counted when the game is over"
+            )
     return sheet
 
 

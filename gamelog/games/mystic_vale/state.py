@@ -18,6 +18,7 @@ from dataclasses import field as dataclass_field
 from pathlib import Path
 
 from gamelog.core.errors import SetupError
+from gamelog.core.game import Located
 from gamelog.core.suggest import did_you_mean
 from gamelog.core.turns import Roster, TurnOrder
 from gamelog.games.mystic_vale.cards import (
@@ -28,6 +29,10 @@ from gamelog.games.mystic_vale.cards import (
     Position,
     Symbols,
     Vale,
+    name_column,
+    name_key,
+)
+from gamelog.games.mystic_vale.catalogue_file import (
     builtin_catalogue,
     default_starting_sleeves,
     load_catalogue_file,
@@ -66,7 +71,11 @@ class PlayerState:
     on_deck: int | None = None
     field: list[int] = dataclass_field(default_factory=list)
     discard: list[int] = dataclass_field(default_factory=list)
-    token_active: bool = False
+    #: The mana token taken at the start may be spent (rules: "the mana token taken at
+    #: the start may be spent once as one mana"); spent, it turns inactive until a spoil.
+    token_active: bool = True
+    #: The line of the turn that last spent the token, for the facts of an error.
+    token_spent_line: int | None = None
     vales: list[OwnedVale] = dataclass_field(default_factory=list)
     vp_pool: int = 0
     vp_box: int = 0
@@ -99,6 +108,18 @@ class PlayerState:
     def slot(self, sleeve: int, position: Position) -> Advancement | None:
         return self.slots[sleeve][SLOT_INDEX[position]]
 
+    def advancement_names(self) -> list[str]:
+        """Every advancement on the player's 20 cards, wherever the cards are, once each."""
+        return sorted({card.name for slots in self.slots for card in slots if card is not None})
+
+    def owns(self, card: str) -> bool:
+        """Whether ``card`` is an advancement on one of the player's 20 cards or one of
+        their vales."""
+        key = name_key(card)
+        return any(name_key(name) == key for name in self.advancement_names()) or any(
+            name_key(owned.card.name) == key for owned in self.vales
+        )
+
     def describe_sleeve(self, sleeve: int) -> str:
         cards = [
             f"{card.name} ({position})"
@@ -128,6 +149,8 @@ class GameState:
     #: The line of the turn that emptied the pool, and of the last turn played.
     end_triggered_line: int = 0
     last_turn_line: int = 0
+    #: The last line of the last turn played (its action lines included).
+    last_line: int = 0
     finished: bool = False
 
     @property
@@ -139,6 +162,14 @@ class GameState:
     def player_names(self) -> list[str]:
         return [p.name for p in self.players]
 
+    def final_effects(self) -> list[FinalEffect]:
+        """The end-game effects that count: none before the end; at the end, those
+        written above the last turn or after it, not after a move past the end (the
+        replay stops at that move, and a line below it is not part of the game)."""
+        if not self.finished:
+            return []
+        return [final for final in self.finals if final.follows <= self.last_line]
+
     def player(self, name: str) -> PlayerState | None:
         for player in self.players:
             if player.name == name:
@@ -149,6 +180,7 @@ class GameState:
 # --- setup ----------------------------------------------------------------------
 
 STARTING_DECK = {"Cursed Land": 9, "Fertile Soil": 3, "blank": 8}
+STARTING_CARDS = ("Cursed Land", "Fertile Soil")
 
 
 def new_game(header: Header, log_path: str | None) -> GameState:
@@ -172,7 +204,7 @@ def new_game(header: Header, log_path: str | None) -> GameState:
         for sleeve, (card, position) in layout.items():
             player.set_slot(sleeve, position, card)
         states.append(player)
-    finals = _finals(header, Roster(players))
+    finals = _finals(header, Roster(players), catalogue)
     market = _market(header, catalogue, per_count["level_i_advancements"])
     pool = per_count["vp_pool"]
     return GameState(catalogue, states, pool, pool, market, finals, TurnOrder(players))
@@ -184,8 +216,10 @@ def _check_players(header: Header) -> list[str]:
     return header.player_names
 
 
-def _finals(header: Header, roster: Roster) -> list[FinalEffect]:
-    """The ``final:`` effects with their players as the players line spells them."""
+def _finals(header: Header, roster: Roster, catalogue: Catalogue) -> list[FinalEffect]:
+    """The ``final:`` effects with their players as the players line spells them, each
+    ``from`` a card the catalogue or the header defines (whether the player owns it is
+    known only at the end: rules.py)."""
     finals = []
     for final in header.finals:
         name = roster.get(final.player)
@@ -197,6 +231,8 @@ def _finals(header: Header, roster: Roster) -> list[FinalEffect]:
                 line=final.line,
                 column=1,
             )
+        if final.source is not None:
+            catalogue.require_card(final.source, final, error=SetupError)
         finals.append(replace(final, player=name))
     return finals
 
@@ -206,7 +242,9 @@ def _catalogue(header: Header, log_path: str | None) -> Catalogue:
     catalogue = builtin_catalogue()
     if header.cards_file:
         path = _resolve(header.cards_file, log_path)
-        catalogue = catalogue.merged(load_catalogue_file(str(path), line=header.line_of("cards")))
+        cards = header.lines.first("cards")
+        at = Located(line=cards.line, column=cards.value_column) if cards else Located(line=1)
+        catalogue = catalogue.merged(load_catalogue_file(str(path), at=at))
     inline = Catalogue()
     for card in header.advancements:
         inline.add_advancement(card)
@@ -248,10 +286,13 @@ def _starting_layout(
         card = None
         if spec.card is not None:
             card = catalogue.advancement(spec.card)
-            if card is None or card.name not in ("Cursed Land", "Fertile Soil"):
+            if card is None or card.name not in STARTING_CARDS:
+                hint = did_you_mean(spec.card, STARTING_CARDS)
                 raise SetupError(
-                    f"sleeves: a starting card is Cursed Land or Fertile Soil, not {spec.card}",
+                    f"sleeves: a starting card is Cursed Land or Fertile Soil, not {spec.card}"
+                    + (f"; {hint}" if hint else ""),
                     line=spec.line,
+                    column=name_column(spec.card, 1),
                 )
         for sleeve in range(spec.first, spec.last + 1):
             if sleeve in claimed:
@@ -285,12 +326,10 @@ def _market(header: Header, catalogue: Catalogue, level_i_used: int) -> Market:
         per_level = SUPPLY["market_per_level"]
         face_up: dict[str, list[MarketCard | None]] = {level: [] for level in ADVANCEMENT_DECKS}
         for entry in header.market:
-            card = catalogue.advancement(entry.name)
+            card = catalogue.require_advancement(
+                entry.name, _at(header, "market"), error=SetupError
+            )
             where = f"market: {entry.name}"
-            if card is None:
-                raise SetupError(
-                    f"{where} is not a known advancement", line=header.line_of("market")
-                )
             if card.level not in ADVANCEMENT_DECKS:
                 raise SetupError(
                     f"{where} is a {card.level} card; the market shows Level I-III",
@@ -311,9 +350,7 @@ def _market(header: Header, catalogue: Catalogue, level_i_used: int) -> Market:
         per_level = SUPPLY["vales_per_level"]
         vales_up: dict[str, list[Vale | None]] = {level: [] for level in VALE_DECKS}
         for name in header.vales:
-            vale = catalogue.vale(name)
-            if vale is None:
-                raise SetupError(f"vales: {name} is not a known vale", line=header.line_of("vales"))
+            vale = catalogue.require_vale(name, _at(header, "vales"), error=SetupError)
             vales_up[vale.level].append(vale)
         for level, vales in vales_up.items():
             if len(vales) != per_level:
@@ -325,6 +362,11 @@ def _market(header: Header, catalogue: Catalogue, level_i_used: int) -> Market:
             market.vale_deck_left[level] -= per_level
         market.vales_up = vales_up
     return market
+
+
+def _at(header: Header, key: str) -> Located:
+    """Where the header line of ``key`` is (column 1: card names carry their own)."""
+    return Located(line=header.line_of(key), column=1)
 
 
 def _position(card: Advancement, position: Position | None, where: str, line: int) -> Position:
