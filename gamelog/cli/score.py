@@ -125,7 +125,8 @@ def _print_table(out: Output, result: Replay, sheet: ScoreSheet, rec: dict[str, 
     out.echo(render.score_table(sheet))
     out.echo()
     out.echo(render.ranking_table(rec))
-    for line in render.tiebreak_lines(rec) + [f"note: {n}" for n in rec["notes"]]:
+    lines = render.figure_lines(rec) + render.tiebreak_lines(rec)
+    for line in lines + [f"note: {n}" for n in rec["notes"]]:
         out.echo(line)
     if rec["winners"]:
         out.echo(style(render.winners_line(rec["winners"]), fg="green", bold=True))

@@ -5,7 +5,7 @@ Record shape (documented in README.md, keep it stable)::
 
     {"game", "file", "status", "finished", "moves",
      "players": [{"name", "total", "rank", "breakdown": {category: points},
-                  "notes": {category: text}, "decided_by",
+                  "notes": {category: text}, "decided_by", "figures": {name: number},
                   "trail": {category: [{"line", "move", "points"}]}}],   # ranking order
      "winners": [name, ...],
      "tiebreaks": [{"name", "prefer", "values": {name: value}}],
@@ -73,6 +73,11 @@ def record(result: Replay, sheet: ScoreSheet | None = None) -> dict[str, Any]:
                         if standing.player in row.notes
                     },
                     "decided_by": standing.decided_by,
+                    "figures": {
+                        name: values[standing.player]
+                        for name, values in sheet.figures.items()
+                        if standing.player in values
+                    },
                     "trail": {
                         row.category: [
                             {"line": src.line, "move": src.move, "points": src.points}

@@ -101,7 +101,7 @@ def game_report(game: Game, text: str, path: str) -> tuple[str, dict[str, Any]]:
         "record": rec,
         "number": render.number,
         "winners_line": render.winners_line(rec["winners"]) if rec["winners"] else "",
-        "tiebreak_lines": render.tiebreak_lines(rec),
+        "tiebreak_lines": render.figure_lines(rec) + render.tiebreak_lines(rec),
         **_sheet(result),
     }
     return _environment().get_template("report.html").render(**context), rec

@@ -72,7 +72,8 @@ def score_markdown(heading: str, sheet: ScoreSheet, record: dict[str, Any]) -> s
         score_table(sheet, "markdown"),
         ranking_table(record, "markdown"),
     ]
-    items = tiebreak_lines(record) + [f"note: {note}" for note in record["notes"]]
+    items = figure_lines(record) + tiebreak_lines(record)
+    items += [f"note: {note}" for note in record["notes"]]
     items += [f"warning: {warning}" for warning in record["warnings"]]
     if items:
         blocks.append("\n".join(f"- {_markdown_text(item)}" for item in items))
@@ -86,6 +87,22 @@ def _markdown_text(text: str) -> str:
     for char in "\\`*_[]<>|#":
         text = text.replace(char, "\\" + char)
     return text
+
+
+def figure_lines(record: dict[str, Any]) -> list[str]:
+    """Numbers that are not points, one line each: ``mana (not points): Ann 105, ...``."""
+    names: list[str] = []
+    for player in record["players"]:
+        names += [name for name in player.get("figures", {}) if name not in names]
+    return [
+        f"{name} (not points): "
+        + ", ".join(
+            f"{p['name']} {number(p['figures'][name])}"
+            for p in record["players"]
+            if name in p.get("figures", {})
+        )
+        for name in names
+    ]
 
 
 def tiebreak_lines(record: dict[str, Any]) -> list[str]:

@@ -70,6 +70,9 @@ class ScoreSheet:
     finished: bool = True
     #: Said under the ranking, e.g. "no tie-break in the rules: tied players share".
     notes: list[str] = field(default_factory=list)
+    #: Numbers per player that are not points (Eden's mana): shown and exported,
+    #: never added to a total or used to rank.
+    figures: dict[str, dict[str, Number]] = field(default_factory=dict)
 
     def add(
         self,
