@@ -461,17 +461,3 @@ def _quote(value: str, limit: int = 40) -> str:
     if len(value) > limit:
         value = value[: limit - 3] + "..."
     return f"'{value}'"
-
-
-def parse(
-    name: str,
-    text: str,
-    *,
-    describe: Mapping[str, str] | None = None,
-    start: str = "start",
-    positions: bool = True,
-    inline: type[Transformer[Token, Any]] | None = None,
-) -> Any:
-    """TRANSITIONAL (removed once every game parses through a Grammar)."""
-    grammar = Grammar(name, starts=(start,), describe=describe, positions=positions, inline=inline)
-    return grammar.parse(text)
