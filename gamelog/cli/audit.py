@@ -12,7 +12,7 @@ from typing import Any
 import click
 
 from gamelog.cli.loading import settings
-from gamelog.cli.options import format_option, log_options, output_option
+from gamelog.cli.options import LogOptions, format_option, log_options
 from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, EXIT_USAGE, Output, fail_usage
 from gamelog.core import render
 from gamelog.core.audit import Target, expand, run_audit
@@ -30,15 +30,11 @@ from gamelog.core.workers import Interrupted
 )
 @format_option(["table", "json", "jsonl", "csv", "html"], "table")
 @log_options
-@output_option
 def audit(
     paths: tuple[str, ...],
     jobs: int | None,
     fmt: str,
-    forced_game: str | None,
-    timeout: float,
-    max_bytes: int,
-    output: str | None,
+    options: LogOptions,
 ) -> None:
     """Check every log under PATHS (files, folders, globs) and report each one.
 
@@ -69,7 +65,7 @@ def audit(
         fail_usage("no log files found (looked for .log, .txt, .tm and .gamelog files)")
     if len(missing) == len(targets):
         fail_usage(f"nothing matches: {', '.join(missing)}")
-    out = Output(output, settings().colour)
+    out = Output(options.output, settings().colour)
     stream_lines = fmt == "jsonl"
 
     def written(rec: dict[str, Any]) -> None:
@@ -80,10 +76,10 @@ def audit(
     try:
         records = _run(
             targets,
-            forced_game,
+            options.game,
             jobs or os.cpu_count() or 1,
-            timeout,
-            max_bytes,
+            options.timeout,
+            options.max_bytes,
             written if stream_lines else None,
         )
     except Interrupted as stop:

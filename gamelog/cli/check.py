@@ -16,7 +16,7 @@ from gamelog.cli.loading import (
     require_files,
     settings,
 )
-from gamelog.cli.options import log_options, output_option
+from gamelog.cli.options import LOG_ARGUMENT, LogOptions, log_options
 from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, Output, fail_usage
 from gamelog.cli.whatif import what_if
 from gamelog.core.audit import AuditTimeout, deadline
@@ -25,13 +25,10 @@ from gamelog.core.legal import alternatives_fact
 from gamelog.core.replay import Replay, notation_errors
 from gamelog.core.report import source_line
 
-LOG_ARGUMENT = click.Path(dir_okay=False, allow_dash=True)
-
 
 @click.command()
 @click.argument("logs", nargs=-1, required=True, type=LOG_ARGUMENT)
 @log_options
-@output_option
 @click.option("--quiet", "-q", is_flag=True, help="Print problems only.")
 @click.option(
     "--max-errors",
@@ -60,20 +57,17 @@ LOG_ARGUMENT = click.Path(dir_okay=False, allow_dash=True)
 )
 def check(
     logs: tuple[str, ...],
-    forced_game: str | None,
-    timeout: float,
-    max_bytes: int,
-    output: str | None,
     quiet: bool,
     max_errors: int,
     show: bool,
     replacements: tuple[tuple[int, str], ...],
     deletions: tuple[int, ...],
+    options: LogOptions,
 ) -> None:
     """Replay each LOG through its game's rules and report its problems.
 
     \b
-    A legal log prints one line on standard output:
+    A legal log prints one line on standard options.output:
       game.log: ok (34 moves)
     A problem is printed on standard error, compiler style:
       game.log:14:9: illegal move: A1 is not adjacent to any tile
@@ -82,7 +76,7 @@ def check(
         rule: a tile is played adjacent to a tile already in the garden
         fact: its neighbours A2, B1, B2 are empty
     The kinds are notation error, setup error, illegal move, unreadable file
-    and timeout. Every line that does not parse is listed (up to
+    and options.timeout. Every line that does not parse is listed (up to
     --max-errors); the replay stops at the first illegal move.
 
     With --show, the position before the line at fault is drawn under the
@@ -100,20 +94,21 @@ def check(
     1 some log has a problem, 2 usage error.
     """
     require_files(logs)
-    out = Output(output, "never" if output else settings().colour)
+    out = Output(options.output, "never" if options.output else settings().colour)
     if replacements or deletions:
         if len(logs) != 1:
             fail_usage("--replace and --delete change one log; name one")
-        loaded = load(logs[0], forced_game, max_bytes)
+        loaded = load(logs[0], options.game, options.max_bytes)
         outcome = guarded(
-            loaded.path, partial(what_if, loaded, out, dict(replacements), deletions, timeout)
+            loaded.path,
+            partial(what_if, loaded, out, dict(replacements), deletions, options.timeout),
         )
         out.close()
         sys.exit(outcome)
     worst = EXIT_OK
     for path in logs:
-        loaded = load(path, forced_game, max_bytes)
-        check_one = partial(_check, loaded, out, quiet, timeout, max_errors, show)
+        loaded = load(path, options.game, options.max_bytes)
+        check_one = partial(_check, loaded, out, quiet, options.timeout, max_errors, show)
         worst = max(worst, guarded(loaded.path, check_one))
     out.close()
     sys.exit(worst)

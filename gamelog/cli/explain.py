@@ -7,31 +7,23 @@ from typing import Any
 
 import click
 
-from gamelog.cli.loading import guarded, load, replay_within, report, require_files, settings
-from gamelog.cli.options import log_options, output_option
+from gamelog.cli.loading import guarded, load_one, replayed, report, settings
+from gamelog.cli.options import LogOptions, one_log
 from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, Output, fail_usage
 from gamelog.core import render
-from gamelog.core.errors import GamelogError
 from gamelog.core.outcome import record
 from gamelog.core.suggest import did_you_mean
 
-LOG_ARGUMENT = click.Path(dir_okay=False, allow_dash=True)
-
 
 @click.command()
-@click.argument("log", type=LOG_ARGUMENT)
+@one_log
 @click.option("--player", "player", metavar="NAME", help="Only this player.")
 @click.option("--category", "category", metavar="NAME", help="Only this scoring category.")
-@log_options
-@output_option
 def explain(
     log: str,
     player: str | None,
     category: str | None,
-    forced_game: str | None,
-    timeout: float,
-    max_bytes: int,
-    output: str | None,
+    options: LogOptions,
 ) -> None:
     """For each cell of LOG's score sheet, the moves (line and text) that produced its
     points; `score --format json` carries the same trail per cell.
@@ -43,16 +35,8 @@ def explain(
     Exit codes: 0, 1 if the log has a problem (the provisional sheet is
     explained), 2 usage error (also a player or category the sheet does not have).
     """
-    require_files([log])
-    loaded = load(log, forced_game, max_bytes)
-    if loaded.game is None:
-        assert loaded.error is not None
-        report(loaded.error, loaded.text)
-        sys.exit(EXIT_PROBLEM)
-    result = replay_within(loaded, timeout)
-    if isinstance(result, GamelogError):
-        report(result)
-        sys.exit(EXIT_PROBLEM)
+    loaded = load_one(log, options.game, options.max_bytes)
+    result = replayed(loaded, options.timeout)
     rec = record(result)
     if not rec["players"]:
         assert result.error is not None
@@ -60,7 +44,7 @@ def explain(
         sys.exit(EXIT_PROBLEM)
     players = _chosen(player, [p["name"] for p in rec["players"]], "player")
     categories = _chosen(category, list(rec["players"][0]["breakdown"]), "category")
-    out = Output(output, settings().colour)
+    out = Output(options.output, settings().colour)
     code = guarded(loaded.path, lambda: _print(out, rec, players, categories))
     out.close()
     if result.error is not None:

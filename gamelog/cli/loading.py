@@ -63,6 +63,29 @@ def load(path: str, forced_game: str | None, max_bytes: int) -> LoadedLog:
     return loaded
 
 
+def load_one(log: str, forced_game: str | None, max_bytes: int) -> LoadedLog:
+    """The one LOG of a command, read and its game known. A missing file is a usage
+    error; one that cannot be read, or whose game is unknown, is reported and ends the
+    command (exit 1)."""
+    require_files([log])
+    loaded = load(log, forced_game, max_bytes)
+    if loaded.game is None:
+        assert loaded.error is not None
+        report(loaded.error, loaded.text)
+        sys.exit(EXIT_PROBLEM)
+    return loaded
+
+
+def replayed(loaded: LoadedLog, timeout: float | None, **options: Any) -> Replay:
+    """The replay of a loaded log; running past the time limit is reported and ends the
+    command (exit 1)."""
+    result = replay_within(loaded, timeout, **options)
+    if isinstance(result, GamelogError):
+        report(result)
+        sys.exit(EXIT_PROBLEM)
+    return result
+
+
 def replay_within(
     loaded: LoadedLog, timeout: float | None, **options: Any
 ) -> Replay | GamelogError:

@@ -8,18 +8,15 @@ from typing import Any
 
 import click
 
-from gamelog.cli.loading import load, replay_within, report, require_files, settings
-from gamelog.cli.options import format_option, log_options, output_option
+from gamelog.cli.loading import load_one, replayed, report, settings
+from gamelog.cli.options import LogOptions, format_option, one_log
 from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, Output, fail_usage
 from gamelog.cli.position import before_line
-from gamelog.core.errors import GamelogError
 from gamelog.core.game import OptionGroup
-
-LOG_ARGUMENT = click.Path(dir_okay=False, allow_dash=True)
 
 
 @click.command()
-@click.argument("log", type=LOG_ARGUMENT)
+@one_log
 @click.option(
     "--line",
     "line",
@@ -28,16 +25,11 @@ LOG_ARGUMENT = click.Path(dir_okay=False, allow_dash=True)
     help="At the position just before line N [default: after the last line].",
 )
 @format_option(["text", "json"], "text")
-@log_options
-@output_option
 def moves(
     log: str,
     line: int | None,
     fmt: str,
-    forced_game: str | None,
-    timeout: float,
-    max_bytes: int,
-    output: str | None,
+    options: LogOptions,
 ) -> None:
     """List what the player to move may legally do, each written as a line of the
     log: put in the log at that point, any listed line replays as legal.
@@ -54,17 +46,10 @@ def moves(
     Exit codes: 0, 1 if the log has a problem before that point, 2 usage error
     (also a line past the end, or a game that cannot list its moves).
     """
-    require_files([log])
-    loaded = load(log, forced_game, max_bytes)
-    if loaded.game is None:
-        assert loaded.error is not None
-        report(loaded.error, loaded.text)
-        sys.exit(EXIT_PROBLEM)
+    loaded = load_one(log, options.game, options.max_bytes)
+    assert loaded.game is not None
     stop = before_line(loaded, line)
-    result = replay_within(loaded, timeout, stop_after=stop)
-    if isinstance(result, GamelogError):
-        report(result)
-        sys.exit(EXIT_PROBLEM)
+    result = replayed(loaded, options.timeout, stop_after=stop)
     if result.state is None or (result.error is not None and stop is None):
         assert result.error is not None
         report(result.error, result.text)
@@ -74,7 +59,7 @@ def moves(
     except NotImplementedError as missing:
         fail_usage(str(missing))
     player = loaded.game.to_move(result.state)
-    out = Output(output, settings().colour)
+    out = Output(options.output, settings().colour)
     where = f"before line {line}" if line else "after the last line"
     if fmt == "json":
         out.echo(

@@ -3,7 +3,9 @@ the format, the time and size limits."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import click
@@ -84,8 +86,40 @@ def format_option(choices: Sequence[str], default: str) -> Callable[[F], F]:
     )
 
 
+@dataclass(frozen=True)
+class LogOptions:
+    """What every command that replays logs is told: the game to read them as (or
+    None: each says), the time a replay may take, the largest file read, and where
+    the result goes (None: standard output)."""
+
+    game: str | None
+    timeout: float
+    max_bytes: int
+    output: str | None = None
+
+
 def log_options(function: F) -> F:
-    """--game, --timeout and --max-bytes: every command that replays logs takes them."""
-    for option in (max_bytes_option, timeout_option, game_option):
-        function = option(function)
-    return function
+    """--game, --timeout, --max-bytes and -o FILE, handed to the command as one
+    ``options: LogOptions``."""
+
+    @functools.wraps(function)
+    def command(*args: Any, **kwargs: Any) -> Any:
+        kwargs["options"] = LogOptions(
+            kwargs.pop("forced_game"),
+            kwargs.pop("timeout"),
+            kwargs.pop("max_bytes"),
+            kwargs.pop("output"),
+        )
+        return function(*args, **kwargs)
+
+    for option in (output_option, max_bytes_option, timeout_option, game_option):
+        command = option(command)
+    return command  # type: ignore[return-value]
+
+
+LOG_ARGUMENT = click.Path(dir_okay=False, allow_dash=True)
+
+
+def one_log(function: F) -> F:
+    """The LOG argument and the options of a command that replays it (``log_options``)."""
+    return click.argument("log", type=LOG_ARGUMENT)(log_options(function))

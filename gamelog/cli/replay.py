@@ -16,7 +16,7 @@ from gamelog.cli.loading import (
     require_files,
     settings,
 )
-from gamelog.cli.options import log_options, output_option
+from gamelog.cli.options import LogOptions, one_log
 from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, Output, Styler, fail_usage
 from gamelog.cli.position import before_line, check_move_count
 from gamelog.core import render
@@ -24,12 +24,11 @@ from gamelog.core.errors import GamelogError
 from gamelog.core.outcome import record, sheet_of
 from gamelog.core.replay import Step
 
-LOG_ARGUMENT = click.Path(dir_okay=False, allow_dash=True)
 BASIC_FORMATS = ("text", "json", "svg")
 
 
 @click.command(name="replay")
-@click.argument("log", type=LOG_ARGUMENT)
+@one_log
 @click.option(
     "--to", "stop_after", type=click.IntRange(min=0), metavar="N", help="Stop after move N."
 )
@@ -47,17 +46,12 @@ BASIC_FORMATS = ("text", "json", "svg")
     show_default=True,
     help="text, json, svg (the board), or a game's own export (Terra Mystica: ledger).",
 )
-@log_options
-@output_option
 def replay_command(
     log: str,
     stop_after: int | None,
     line: int | None,
     fmt: str,
-    forced_game: str | None,
-    timeout: float,
-    max_bytes: int,
-    output: str | None,
+    options: LogOptions,
 ) -> None:
     """Replay LOG move by move: each move, what it did, and the running score.
 
@@ -78,7 +72,7 @@ def replay_command(
     """
     require_files([log])
     fmt = fmt.lower()
-    loaded = load(log, forced_game, max_bytes)
+    loaded = load(log, options.game, options.max_bytes)
     if loaded.game is not None and fmt not in (*BASIC_FORMATS, *loaded.game.export_formats):
         choices = ", ".join((*BASIC_FORMATS, *loaded.game.export_formats))
         fail_usage(f"--format {fmt!r} is not one of {choices} for {loaded.game.title}")
@@ -88,8 +82,8 @@ def replay_command(
         check_move_count(loaded, stop_after)
         if line is not None:
             stop_after = before_line(loaded, line)
-    out = Output(output, settings().colour)
-    outcome = guarded(loaded.path, lambda: _replay(loaded, stop_after, fmt, out, timeout))
+    out = Output(options.output, settings().colour)
+    outcome = guarded(loaded.path, lambda: _replay(loaded, stop_after, fmt, out, options.timeout))
     out.close()
     sys.exit(outcome)
 

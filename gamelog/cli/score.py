@@ -16,7 +16,7 @@ from gamelog.cli.loading import (
     require_files,
     settings,
 )
-from gamelog.cli.options import format_option, log_options, output_option
+from gamelog.cli.options import LogOptions, format_option, one_log
 from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, Output
 from gamelog.core import charts, render
 from gamelog.core.errors import GamelogError
@@ -24,21 +24,14 @@ from gamelog.core.outcome import failure_record, record, sheet_of
 from gamelog.core.replay import Replay
 from gamelog.core.scoring import ScoreSheet
 
-LOG_ARGUMENT = click.Path(dir_okay=False, allow_dash=True)
-
 
 @click.command()
-@click.argument("log", type=LOG_ARGUMENT)
+@one_log
 @format_option(["table", "json", "csv", "markdown", "svg"], "table")
-@log_options
-@output_option
 def score(
     log: str,
     fmt: str,
-    forced_game: str | None,
-    timeout: float,
-    max_bytes: int,
-    output: str | None,
+    options: LogOptions,
 ) -> None:
     """The end-game score breakdown of LOG: every scoring category per player, the
     ranking with its tie-breaks, and the winner(s).
@@ -60,9 +53,9 @@ def score(
     Exit codes: 0 the log is legal, 1 it has a problem, 2 usage error.
     """
     require_files([log])
-    out = Output(output, settings().colour)
-    loaded = load(log, forced_game, max_bytes)
-    outcome = guarded(loaded.path, lambda: _score(loaded, fmt, out, timeout))
+    out = Output(options.output, settings().colour)
+    loaded = load(log, options.game, options.max_bytes)
+    outcome = guarded(loaded.path, lambda: _score(loaded, fmt, out, options.timeout))
     out.close()
     sys.exit(outcome)
 

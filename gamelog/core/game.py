@@ -21,7 +21,7 @@ import sys
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from gamelog.core.header import HeaderKey, HeaderLines, new_header, read_header
 from gamelog.core.notation import normalise
@@ -31,7 +31,17 @@ from gamelog.core.scoring import Number, ScoreSheet
 if TYPE_CHECKING:
     from gamelog.core.replay import Replay
 
-__all__ = ["Event", "Game", "GameLog", "Located", "Move", "Option", "OptionGroup"]
+__all__ = [
+    "Event",
+    "Game",
+    "GameLog",
+    "Located",
+    "Move",
+    "Option",
+    "OptionGroup",
+    "Parts",
+    "TemplateGame",
+]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -235,3 +245,89 @@ class Game(ABC, Generic[HeaderT, StateT, MoveT]):
     def export(self, result: Replay, fmt: str) -> str:
         """The replayed log in one of ``export_formats`` (``result`` has ``keep_steps``)."""
         raise NotImplementedError(fmt)
+
+
+@dataclass(frozen=True)
+class Parts:
+    """The modules of a game folder laid out by the template (docs/ARCHITECTURE.md),
+    each the home of the functions of its role, under the template's names:
+
+    ``header.header_from(lines)``, ``moves.moves_from(body, header)`` and
+    ``moves.GRAMMAR``, ``state.setup(log)``, ``rules.apply(state, move)``,
+    ``rules.is_finished(state)``, ``rules.end_facts(state)`` and
+    ``rules.extend(state, moves)`` where the game has them, ``scoring.score_sheet(state)``
+    and ``scoring.running_scores(state)``, ``render.render(state)`` and
+    ``render.render_svg(state)``, ``legal.to_move(state)``, ``legal.legal_moves(state)``
+    and ``legal.words(state)``.
+    """
+
+    header: Any
+    moves: Any
+    state: Any
+    rules: Any
+    scoring: Any
+    render: Any
+    legal: Any = None
+
+
+class TemplateGame(Game[HeaderT, StateT, MoveT]):
+    """A game whose folder follows the template: every method of the interface is the
+    function of the same role in its own module (``parts``), so that a game's
+    ``game.py`` says what the game is (names, player counts, keys, modules) and wires
+    nothing by hand."""
+
+    parts: ClassVar[Parts]
+
+    def header_from(self, lines: HeaderLines) -> HeaderT:
+        return self.parts.header.header_from(lines)  # type: ignore[no-any-return]
+
+    def moves_from(self, body: str, header: HeaderT) -> Sequence[MoveT]:
+        return self.parts.moves.moves_from(body, header)  # type: ignore[no-any-return]
+
+    def setup(self, log: GameLog[HeaderT, MoveT]) -> StateT:
+        return self.parts.state.setup(log)  # type: ignore[no-any-return]
+
+    def apply(self, state: StateT, move: MoveT) -> list[Event]:
+        return self.parts.rules.apply(state, move)  # type: ignore[no-any-return]
+
+    def is_finished(self, state: StateT) -> bool:
+        return bool(self.parts.rules.is_finished(state))
+
+    def end_facts(self, state: StateT) -> list[str]:
+        facts = getattr(self.parts.rules, "end_facts", None)
+        return facts(state) if facts is not None else []
+
+    def extend(self, state: StateT, moves: Sequence[MoveT]) -> None:
+        extend = getattr(self.parts.rules, "extend", None)
+        if extend is not None:
+            extend(state, moves)
+
+    def score(self, state: StateT) -> ScoreSheet:
+        return self.parts.scoring.score_sheet(state)  # type: ignore[no-any-return]
+
+    def running_scores(self, state: StateT) -> Mapping[str, Number]:
+        return self.parts.scoring.running_scores(state)  # type: ignore[no-any-return]
+
+    def render_position(self, state: StateT) -> str:
+        return self.parts.render.render(state)  # type: ignore[no-any-return]
+
+    def render_svg(self, state: StateT) -> str | None:
+        picture = getattr(self.parts.render, "render_svg", None)
+        return picture(state) if picture is not None else None
+
+    def keywords(self) -> list[str]:
+        grammar = getattr(self.parts.moves, "GRAMMAR", None)
+        return grammar.keywords() if grammar is not None else []
+
+    def to_move(self, state: StateT) -> str | None:
+        legal = self.parts.legal
+        return legal.to_move(state) if legal is not None else None
+
+    def legal_moves(self, state: StateT) -> list[OptionGroup]:
+        if self.parts.legal is None:
+            return super().legal_moves(state)
+        return self.parts.legal.legal_moves(state)  # type: ignore[no-any-return]
+
+    def words(self, state: StateT) -> list[str]:
+        legal = self.parts.legal
+        return legal.words(state) if legal is not None else []

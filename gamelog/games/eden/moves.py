@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from lark import Token, Transformer, Tree, v_args
 from lark.tree import Meta
@@ -28,6 +29,9 @@ from gamelog.core.places import Located
 from gamelog.core.suggest import did_you_mean
 from gamelog.core.turns import Roster
 from gamelog.games.eden.components import CARD_SIDES, SHAPE_PICTURES
+
+if TYPE_CHECKING:
+    from gamelog.games.eden.header import Header
 
 # --- actions ------------------------------------------------------------------
 
@@ -326,9 +330,10 @@ GRAMMAR = Grammar(
 )
 
 
-def moves_from(body: str, players: Sequence[str]) -> Sequence[Turn]:
+def moves_from(body: str, header: Header) -> Sequence[Turn]:
     """The turns of a log whose header lines are blanked (line numbers are the file's):
     each run of lines naming the same player is one turn. Raises NotationError."""
+    players = [seat.name for seat in header.seats]
     try:
         parsed = GRAMMAR.parse_lines(body, _read)
     except NotationError as error:

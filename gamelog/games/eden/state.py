@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
 from gamelog.core.errors import SetupError
+from gamelog.core.game import GameLog
 from gamelog.core.suggest import did_you_mean
 from gamelog.core.turns import TurnOrder
 from gamelog.games.eden.board import Board
@@ -74,8 +76,9 @@ class EdenState:
 # --- setup ------------------------------------------------------------------------
 
 
-def new_state(header: Header) -> EdenState:
+def setup(log: GameLog[Header, Any]) -> EdenState:
     """The position before the first turn: empty board, full supplies, dealt hands."""
+    header = log.header
     box = COMPONENTS
     seats = header.seats
     if not seats:

@@ -293,9 +293,10 @@ GRAMMAR = Grammar(
 )
 
 
-def moves_from(body: str, players: Sequence[str]) -> Sequence[Turn]:
+def moves_from(body: str, header: Any) -> Sequence[Turn]:
     """The whole turns of a log whose header lines are blanked. Raises NotationError
     (and SetupError for a gain of 'any')."""
+    players = header.player_names
     statements = GRAMMAR.parse_lines(body, _statements)
     lines = body.split("\n")
     return regroup(statements, lambda each: _turns(each, Roster(players), lines))

@@ -25,7 +25,7 @@ from gamelog.games.mystic_vale.rulebook import FINAL_RULE, TURN_ORDER_RULE
 from gamelog.games.mystic_vale.state import GameState, PlayerState
 
 
-def play(state: GameState, turn: Turn) -> list[Event]:
+def apply(state: GameState, turn: Turn) -> list[Event]:
     """Check ``turn`` against the rules and play it: planting, harvest, discard phase."""
     state.turns.check(turn.player, rule=TURN_ORDER_RULE, line=turn.line, column=turn.column)
     check_card_names(state.catalogue, turn)

@@ -16,9 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from dataclasses import field as dataclass_field
 from pathlib import Path
+from typing import Any
 
 from gamelog.core.errors import SetupError
-from gamelog.core.game import Located
+from gamelog.core.game import GameLog, Located
 from gamelog.core.suggest import did_you_mean
 from gamelog.core.turns import Roster, TurnOrder
 from gamelog.games.mystic_vale.cards import (
@@ -183,11 +184,12 @@ STARTING_DECK = {"Cursed Land": 9, "Fertile Soil": 3, "blank": 8}
 STARTING_CARDS = ("Cursed Land", "Fertile Soil")
 
 
-def new_game(header: Header, log_path: str | None) -> GameState:
+def setup(log: GameLog[Header, Any]) -> GameState:
     """The position before the first turn, after checking the header hangs together.
 
-    ``log_path`` is the log's file, against which a ``cards:`` path is resolved.
+    The log's file (``log.path``) is what a ``cards:`` path is resolved against.
     """
+    header, log_path = log.header, log.path
     players = _check_players(header)
     per_count = PLAYER_COUNTS[str(len(players))]
     catalogue = _catalogue(header, log_path)

@@ -466,8 +466,9 @@ GRAMMAR = Grammar(
 )
 
 
-def moves_from(body: str) -> Sequence[Turn]:
-    """The turns of a log whose header lines are blanked (raises NotationError)."""
+def moves_from(body: str, header: object = None) -> Sequence[Turn]:
+    """The turns of a log whose header lines are blanked (raises NotationError); a turn
+    is read without the header."""
     return GRAMMAR.parse_lines(body, _read)
 
 

@@ -14,7 +14,7 @@ from gamelog.games.mystical_seeds.state import GameState, checkpoint
 from gamelog.games.mystical_seeds.turn import TurnRunner
 
 
-def play(state: GameState, turn: Turn) -> list[Event]:
+def apply(state: GameState, turn: Turn) -> list[Event]:
     """Check that it is the mover's turn, then play the turn's clauses."""
     if state.finished:
         raise IllegalMove(

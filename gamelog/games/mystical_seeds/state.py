@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from gamelog.core.errors import SetupError
+from gamelog.core.game import GameLog
 from gamelog.core.header import PLAYERS_LINE_RULE
 from gamelog.core.turns import Roster, TurnOrder
 from gamelog.games.mystical_seeds import rulebook as R
@@ -147,8 +149,9 @@ def _copied(value: object) -> object:
     return value
 
 
-def setup_state(header: Header) -> GameState:
+def setup(log: GameLog[Header, Any]) -> GameState:
     """The position before the first turn; SetupError names the header line at fault."""
+    header = log.header
     players = _players(header)
     graph = LabGraph.from_spec(header.lab)
     supply: dict[str, int | None] = dict.fromkeys(COLOURS)

@@ -223,8 +223,9 @@ GRAMMAR = Grammar(
 )
 
 
-def moves_from(body: str) -> Sequence[Placement]:
-    """The moves of a log whose header lines are blanked."""
+def moves_from(body: str, header: object = None) -> Sequence[Placement]:
+    """The moves of a log whose header lines are blanked (a Seikatsu move stands on its
+    own: the header is not needed to read it)."""
     return GRAMMAR.parse_lines(body, _read)
 
 

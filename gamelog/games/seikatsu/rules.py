@@ -46,7 +46,7 @@ def end_facts(state: SeikatsuState) -> list[str]:
     ]
 
 
-def play(state: SeikatsuState, move: Placement) -> list[Event]:
+def apply(state: SeikatsuState, move: Placement) -> list[Event]:
     """Check ``move`` against the rules, place its tile and score its birds."""
     seat_index = _check_turn(state, move)
     _check_space(state, move)

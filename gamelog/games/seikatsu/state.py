@@ -9,9 +9,10 @@ dozen list look-ups per move.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from gamelog.core.errors import SetupError
-from gamelog.core.game import Located
+from gamelog.core.game import GameLog, Located
 from gamelog.core.header import HeaderLine, PlayerEntry
 from gamelog.core.turns import TurnOrder
 from gamelog.games.seikatsu import board
@@ -93,8 +94,9 @@ class SeikatsuState:
 # --- setup ----------------------------------------------------------------
 
 
-def new_game(header: Header) -> SeikatsuState:
+def setup(log: GameLog[Header, Any]) -> SeikatsuState:
     """The position before the first turn, after checking the header hangs together."""
+    header = log.header
     seats = _seats(header)
     rules = COMPONENTS["players"][str(len(seats))]
     state = SeikatsuState(seats=seats, tournament=_tournament(header))

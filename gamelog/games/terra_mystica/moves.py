@@ -248,10 +248,10 @@ LEDGER_GRAMMAR = Grammar(
 )
 
 
-def moves_from(body: str, form: str) -> list[LogMove]:
+def moves_from(body: str, header: Any) -> list[LogMove]:
     """The moves of a log whose header lines are blanked: a command log, or a
-    ledger (``form`` "ledger")."""
-    if form == "ledger":
+    ledger (the header's ``form`` says which)."""
+    if header.form == "ledger":
         return read_ledger(body)
     return read_command_log(body)
 

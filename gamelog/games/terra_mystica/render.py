@@ -47,7 +47,7 @@ def describe_row(row: Row) -> str:
     return f"{row.faction}: {action} -> " + ", ".join(parts)
 
 
-def render_position(state: TerraMysticaState) -> str:
+def render(state: TerraMysticaState) -> str:
     lines: list[str] = []
     phase = "game over" if state.finished else f"round {state.round}, turn {state.turn}"
     active = state.active.name if state.active is not None and not state.finished else "-"

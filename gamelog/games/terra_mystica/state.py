@@ -19,9 +19,9 @@ or GAIN_FAVOR), because tiles and actions grant them generically by name
 from __future__ import annotations
 
 from collections import defaultdict, deque
-from collections.abc import Sequence
 from operator import itemgetter
 
+from gamelog.core.game import GameLog
 from gamelog.games.terra_mystica import commands as cmd
 from gamelog.games.terra_mystica.board import Board, board_for
 from gamelog.games.terra_mystica.commands import Entry
@@ -350,8 +350,9 @@ class TerraMysticaState:
 # --- setup from the log ----------------------------------------------------------------
 
 
-def new_game(header: Header, moves: Sequence[LogMove]) -> TerraMysticaState:
+def setup(log: GameLog[Header, LogMove]) -> TerraMysticaState:
     """The state before the first move, with every move's stretch of the stream."""
+    header, moves = log.header, log.moves
     entries_of = [move.entries for move in moves]
     stream: list[Entry | None] = [entry for entries in entries_of for entry in entries]
     player_count = rewrite_stream(stream)
