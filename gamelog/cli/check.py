@@ -7,15 +7,7 @@ from functools import partial
 
 import click
 
-from gamelog.cli.loading import (
-    LoadedLog,
-    guarded,
-    load,
-    replay_within,
-    report,
-    require_files,
-    settings,
-)
+from gamelog.cli import loading
 from gamelog.cli.options import LOG_ARGUMENT, LogOptions, log_options
 from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, Output, fail_usage
 from gamelog.cli.whatif import what_if
@@ -93,13 +85,13 @@ def check(
     Exit codes: 0 every log is legal (with --replace/--delete: the changed log),
     1 some log has a problem, 2 usage error.
     """
-    require_files(logs)
-    out = Output(options.output, "never" if options.output else settings().colour)
+    loading.require_files(logs)
+    out = Output(options.output, "never" if options.output else loading.settings().colour)
     if replacements or deletions:
         if len(logs) != 1:
             fail_usage("--replace and --delete change one log; name one")
-        loaded = load(logs[0], options.game, options.max_bytes)
-        outcome = guarded(
+        loaded = loading.load(logs[0], options.game, options.max_bytes)
+        outcome = loading.guarded(
             loaded.path,
             partial(what_if, loaded, out, dict(replacements), deletions, options.timeout),
         )
@@ -107,23 +99,23 @@ def check(
         sys.exit(outcome)
     worst = EXIT_OK
     for path in logs:
-        loaded = load(path, options.game, options.max_bytes)
+        loaded = loading.load(path, options.game, options.max_bytes)
         check_one = partial(_check, loaded, out, quiet, options.timeout, max_errors, show)
-        worst = max(worst, guarded(loaded.path, check_one))
+        worst = max(worst, loading.guarded(loaded.path, check_one))
     out.close()
     sys.exit(worst)
 
 
 def _check(
-    loaded: LoadedLog, out: Output, quiet: bool, timeout: float, max_errors: int, show: bool
+    loaded: loading.LoadedLog, out: Output, quiet: bool, timeout: float, max_errors: int, show: bool
 ) -> int:
     if loaded.error is not None or loaded.game is None:
         assert loaded.error is not None
-        report(loaded.error, loaded.text)
+        loading.report(loaded.error, loaded.text)
         return EXIT_PROBLEM
-    result = replay_within(loaded, timeout)
+    result = loading.replay_within(loaded, timeout)
     if isinstance(result, GamelogError):
-        report(result)
+        loading.report(result)
         return EXIT_PROBLEM
     if result.error is not None:
         problems: list[GamelogError] = [result.error]
@@ -133,7 +125,7 @@ def _check(
             problems, more = _every_notation_error(loaded, result.error, timeout, max_errors)
         for problem in problems:
             problem.path = loaded.path
-            report(problem, result.text)
+            loading.report(problem, result.text)
         if more:
             click.echo(f"{loaded.path}: {more}", err=True)
         if show and result.state is not None:
@@ -148,7 +140,7 @@ def _check(
 
 
 def _every_notation_error(
-    loaded: LoadedLog, first: NotationError, timeout: float, limit: int
+    loaded: loading.LoadedLog, first: NotationError, timeout: float, limit: int
 ) -> tuple[list[GamelogError], str]:
     """The lines of a log that do not parse, in order, at most ``limit`` of them, and
     a note when there may be more (the limit, or the time, ran out)."""
@@ -168,7 +160,7 @@ def _every_notation_error(
     return list(ordered[:limit]), more
 
 
-def _add_alternatives(loaded: LoadedLog, result: Replay) -> None:
+def _add_alternatives(loaded: loading.LoadedLog, result: Replay) -> None:
     """An illegal move's report ends with the nearest legal lines."""
     error = result.error
     if not isinstance(error, IllegalMove) or result.state is None or error.line is None:

@@ -12,8 +12,8 @@ from typing import Any
 import click
 
 from gamelog.cli.output import EXIT_PROBLEM, ClosedPipe, echo_error, fail_usage, styler
-from gamelog.core.audit import AuditTimeout, Stopped, deadline
-from gamelog.core.errors import GamelogError
+from gamelog.core.audit import AuditTimeout, deadline
+from gamelog.core.errors import GamelogError, Stopped
 from gamelog.core.game import Game
 from gamelog.core.logs import game_for, read_log
 from gamelog.core.replay import Replay, replay

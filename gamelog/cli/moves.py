@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from gamelog.cli.loading import load_one, replayed, report, settings
-from gamelog.cli.options import LogOptions, format_option, one_log
+from gamelog.cli.options import LogOptions, format_option, line_option, one_log
 from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, Output, fail_usage
 from gamelog.cli.position import before_line
 from gamelog.core.game import OptionGroup
@@ -17,13 +17,7 @@ from gamelog.core.game import OptionGroup
 
 @click.command()
 @one_log
-@click.option(
-    "--line",
-    "line",
-    type=click.IntRange(min=1),
-    metavar="N",
-    help="At the position just before line N [default: after the last line].",
-)
+@line_option
 @format_option(["text", "json"], "text")
 def moves(
     log: str,

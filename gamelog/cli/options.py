@@ -74,6 +74,15 @@ max_bytes_option = click.option(
 )
 
 
+line_option = click.option(
+    "--line",
+    "line",
+    type=click.IntRange(min=1),
+    metavar="N",
+    help="At the position just before line N.",
+)
+
+
 def format_option(choices: Sequence[str], default: str) -> Callable[[F], F]:
     """``--format``, its values not case sensitive."""
     return click.option(

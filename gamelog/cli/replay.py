@@ -7,16 +7,8 @@ from typing import Any
 
 import click
 
-from gamelog.cli.loading import (
-    LoadedLog,
-    guarded,
-    load,
-    replay_within,
-    report,
-    require_files,
-    settings,
-)
-from gamelog.cli.options import LogOptions, one_log
+from gamelog.cli import loading
+from gamelog.cli.options import LogOptions, line_option, one_log
 from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, Output, Styler, fail_usage
 from gamelog.cli.position import before_line, check_move_count
 from gamelog.core import render
@@ -32,13 +24,7 @@ BASIC_FORMATS = ("text", "json", "svg")
 @click.option(
     "--to", "stop_after", type=click.IntRange(min=0), metavar="N", help="Stop after move N."
 )
-@click.option(
-    "--line",
-    "line",
-    type=click.IntRange(min=1),
-    metavar="N",
-    help="Stop just before line N, and draw the position there.",
-)
+@line_option
 @click.option(
     "--format",
     "fmt",
@@ -70,9 +56,9 @@ def replay_command(
     Exit codes: 0 the log is legal, 1 it has a problem, 2 usage error (also
     --to or --line past the end of the log).
     """
-    require_files([log])
+    loading.require_files([log])
     fmt = fmt.lower()
-    loaded = load(log, options.game, options.max_bytes)
+    loaded = loading.load(log, options.game, options.max_bytes)
     if loaded.game is not None and fmt not in (*BASIC_FORMATS, *loaded.game.export_formats):
         choices = ", ".join((*BASIC_FORMATS, *loaded.game.export_formats))
         fail_usage(f"--format {fmt!r} is not one of {choices} for {loaded.game.title}")
@@ -82,18 +68,20 @@ def replay_command(
         check_move_count(loaded, stop_after)
         if line is not None:
             stop_after = before_line(loaded, line)
-    out = Output(options.output, settings().colour)
-    outcome = guarded(loaded.path, lambda: _replay(loaded, stop_after, fmt, out, options.timeout))
+    out = Output(options.output, loading.settings().colour)
+    outcome = loading.guarded(
+        loaded.path, lambda: _replay(loaded, stop_after, fmt, out, options.timeout)
+    )
     out.close()
     sys.exit(outcome)
 
 
 def _replay(
-    loaded: LoadedLog, stop_after: int | None, fmt: str, out: Output, timeout: float
+    loaded: loading.LoadedLog, stop_after: int | None, fmt: str, out: Output, timeout: float
 ) -> int:
     if loaded.game is None:
         assert loaded.error is not None
-        report(loaded.error, loaded.text)
+        loading.report(loaded.error, loaded.text)
         return EXIT_PROBLEM
     game = loaded.game
     steps: list[dict[str, Any]] = []
@@ -105,7 +93,7 @@ def _replay(
         elif fmt == "text":
             _print_step(out, step, scores, out.style)
 
-    result = replay_within(
+    result = loading.replay_within(
         loaded,
         timeout,
         stop_after=stop_after,
@@ -113,7 +101,7 @@ def _replay(
         keep_steps=fmt in game.export_formats,
     )
     if isinstance(result, GamelogError):
-        report(result)
+        loading.report(result)
         return EXIT_PROBLEM
     if fmt == "json":
         out.echo(render.to_json({**record(result), "steps": steps}))
@@ -135,7 +123,7 @@ def _replay(
         out.echo()
         out.echo(render.score_table(sheet))
     if result.error is not None:
-        report(result.error, result.text)
+        loading.report(result.error, result.text)
         return EXIT_PROBLEM
     return EXIT_OK
 

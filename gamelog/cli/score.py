@@ -7,15 +7,7 @@ from typing import Any
 
 import click
 
-from gamelog.cli.loading import (
-    LoadedLog,
-    guarded,
-    load,
-    replay_within,
-    report,
-    require_files,
-    settings,
-)
+from gamelog.cli import loading
 from gamelog.cli.options import LogOptions, format_option, one_log
 from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, Output
 from gamelog.core import charts, render
@@ -52,36 +44,36 @@ def score(
     \b
     Exit codes: 0 the log is legal, 1 it has a problem, 2 usage error.
     """
-    require_files([log])
-    out = Output(options.output, settings().colour)
-    loaded = load(log, options.game, options.max_bytes)
-    outcome = guarded(loaded.path, lambda: _score(loaded, fmt, out, options.timeout))
+    loading.require_files([log])
+    out = Output(options.output, loading.settings().colour)
+    loaded = loading.load(log, options.game, options.max_bytes)
+    outcome = loading.guarded(loaded.path, lambda: _score(loaded, fmt, out, options.timeout))
     out.close()
     sys.exit(outcome)
 
 
-def _score(loaded: LoadedLog, fmt: str, out: Output, timeout: float) -> int:
+def _score(loaded: loading.LoadedLog, fmt: str, out: Output, timeout: float) -> int:
     if loaded.game is None:
         assert loaded.error is not None
         if fmt == "json":
             out.echo(render.to_json(failure_record(loaded.path, loaded.error)))
-        report(loaded.error, loaded.text)
+        loading.report(loaded.error, loaded.text)
         return EXIT_PROBLEM
     race: list[dict[str, Any]] = []
     if fmt == "svg":
         game = loaded.game
-        result = replay_within(
+        result = loading.replay_within(
             loaded,
             timeout,
             on_setup=lambda state: race.append(dict(game.running_scores(state))),
             on_step=lambda step, state: race.append(dict(game.running_scores(state))),
         )
     else:
-        result = replay_within(loaded, timeout)
+        result = loading.replay_within(loaded, timeout)
     if isinstance(result, GamelogError):
         if fmt == "json":
             out.echo(render.to_json(failure_record(loaded.path, result, loaded.game.name)))
-        report(result)
+        loading.report(result)
         return EXIT_PROBLEM
     sheet = sheet_of(result)
     rec = record(result, sheet)
@@ -101,7 +93,7 @@ def _score(loaded: LoadedLog, fmt: str, out: Output, timeout: float) -> int:
     elif sheet is not None:
         _print_table(out, result, sheet, rec)
     if result.error is not None:
-        report(result.error, result.text)
+        loading.report(result.error, result.text)
         return EXIT_PROBLEM
     return EXIT_OK
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gamelog.core.errors import GamelogError
+from gamelog.core.errors import Crashed, GamelogError, Stopped
 from gamelog.core.logs import DEFAULT_MAX_BYTES, UnreadableLog, game_for, guess_game, read_log
 from gamelog.core.outcome import failure_record, record
 from gamelog.core.replay import replay
@@ -35,20 +35,6 @@ class AuditTimeout(BaseException):
     way (an engine's, Lark's own transformer wrapper) can swallow or re-wrap it:
     wherever it fires, it reaches the code that armed it.
     """
-
-
-class Stopped(GamelogError):
-    """A file whose replay took longer than --timeout."""
-
-    kind = "timeout"
-    label = "timeout"
-
-
-class Crashed(GamelogError):
-    """A bug in gamelog met while replaying one file (never the user's fault)."""
-
-    kind = "internal-error"
-    label = "internal error"
 
 
 @dataclass(frozen=True)

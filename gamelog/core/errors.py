@@ -82,3 +82,15 @@ class IllegalMove(GamelogError):
 
     kind = "illegal"
     label = "illegal move"
+
+
+class Stopped(GamelogError):
+    """A file whose replay took longer than its time limit (--timeout)."""
+
+    kind = label = "timeout"
+
+
+class Crashed(GamelogError):
+    """A bug in gamelog met while replaying one file (never the user's fault)."""
+
+    kind, label = "internal-error", "internal error"

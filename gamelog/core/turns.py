@@ -58,8 +58,7 @@ class Roster:
         name = self.get(written)
         if name is not None:
             return name
-        shown = written or "(nobody)"
-        hint = did_you_mean(shown, self.names)
+        shown, hint = _stranger(written, self.names)
         raise error(
             f"{shown} is not a player of this game" + (f"; {hint}" if hint else ""),
             rule=rule,
@@ -116,12 +115,10 @@ class TurnOrder:
         who played last."""
         player = self.roster.get(written)
         if player is None:
-            shown = written or "(nobody)"
-            hint = did_you_mean(shown, self.seats)
+            shown, hint = _stranger(written, self.seats)
+            hint = f" ({hint})" if hint else ""
             raise IllegalMove(
-                f"{shown} is not a player of this game"
-                + (f" ({hint})" if hint else "")
-                + f"; it is {self.current}'s turn",
+                f"{shown} is not a player of this game{hint}; it is {self.current}'s turn",
                 rule=PLAYERS_RULE,
                 facts=[f"the players, in turn order: {self.order}"],
                 line=line,
@@ -136,3 +133,9 @@ class TurnOrder:
             line=line,
             column=column,
         )
+
+
+def _stranger(written: str | None, names: Sequence[str]) -> tuple[str, str]:
+    """Someone who is not playing, as shown in a message, and the nearest name."""
+    shown = written or "(nobody)"
+    return shown, did_you_mean(shown, names)

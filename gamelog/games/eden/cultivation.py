@@ -127,20 +127,13 @@ def _check_raised(
         )
     higher = [f for f in action.raised or () if values[f] > lowest]
     facts = [f"{field} has value {value}" for field, value in values.items()]
-    if higher:
-        raise IllegalMove(
-            f"{field_list(higher)} cannot be raised: only the fields of the lowest value "
-            f"({lowest}) are, here {field_list(raised)}",
-            rule=rb.LOWEST_ONLY,
-            facts=facts,
-            column=action.column,
-        )
     missing = [f for f in raised if f not in (action.raised or ())]
-    if missing:
-        raise IllegalMove(
-            f"{field_list(missing)} must be raised too: every field of the lowest value "
-            f"({lowest}) in the area is raised",
-            rule=rb.LOWEST_ONLY,
-            facts=facts,
-            column=action.column,
+    if higher or missing:
+        message = (
+            f"{field_list(higher)} cannot be raised: only the fields of the lowest value "
+            f"({lowest}) are, here {field_list(raised)}"
+            if higher
+            else f"{field_list(missing)} must be raised too: every field of the lowest value "
+            f"({lowest}) in the area is raised"
         )
+        raise IllegalMove(message, rule=rb.LOWEST_ONLY, facts=facts, column=action.column)

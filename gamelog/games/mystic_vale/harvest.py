@@ -275,25 +275,18 @@ def printed_position(
     only one it has. A card named without the position it needs, or with one it is not
     printed for, names no card: a notation error (``example`` shows the way to write it,
     ``written`` is the name as the log writes it)."""
-    if position is None:
-        if len(card.positions) == 1:
-            return card.positions[0]
-        raise NotationError(
-            f"{card.name} is printed for {' and '.join(card.positions)}: name the position",
-            rule=POSITION_RULE,
-            facts=[f"write e.g. '{example}'"],
-            line=where.line,
-            column=name_column(written, where.column),
-        )
-    if position not in card.positions:
-        raise NotationError(
-            f"{card.name} is printed for {' and '.join(card.positions)}, not {position}",
-            rule=POSITION_RULE,
-            facts=[f"write e.g. '{example}'"],
-            line=where.line,
-            column=name_column(written, where.column),
-        )
-    return position
+    if position in card.positions:
+        return position
+    if position is None and len(card.positions) == 1:
+        return card.positions[0]
+    printed = f"{card.name} is printed for {' and '.join(card.positions)}"
+    raise NotationError(
+        f"{printed}: name the position" if position is None else f"{printed}, not {position}",
+        rule=POSITION_RULE,
+        facts=[f"write e.g. '{example}'"],
+        line=where.line,
+        column=name_column(written, where.column),
+    )
 
 
 def _check_slot(

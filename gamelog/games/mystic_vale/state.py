@@ -340,12 +340,7 @@ def _market(header: Header, catalogue: Catalogue, level_i_used: int) -> Market:
             position = _position(card, entry.position, where, header.line_of("market"))
             face_up[card.level].append(MarketCard(card, position))
         for level, cards in face_up.items():
-            if len(cards) != per_level:
-                raise SetupError(
-                    f"market: {per_level} Level {level} advancements lie face up, "
-                    f"the line lists {len(cards)}",
-                    line=header.line_of("market"),
-                )
+            _check_face_up(header, "market", "advancements", level, len(cards), per_level)
             market.deck_left[level] -= per_level
         market.face_up = face_up
     if header.vales is not None:
@@ -355,15 +350,21 @@ def _market(header: Header, catalogue: Catalogue, level_i_used: int) -> Market:
             vale = catalogue.require_vale(name, _at(header, "vales"), error=SetupError)
             vales_up[vale.level].append(vale)
         for level, vales in vales_up.items():
-            if len(vales) != per_level:
-                raise SetupError(
-                    f"vales: {per_level} Level {level} vales lie face up, "
-                    f"the line lists {len(vales)}",
-                    line=header.line_of("vales"),
-                )
+            _check_face_up(header, "vales", "vales", level, len(vales), per_level)
             market.vale_deck_left[level] -= per_level
         market.vales_up = vales_up
     return market
+
+
+def _check_face_up(
+    header: Header, key: str, what: str, level: str, listed: int, per_level: int
+) -> None:
+    """A market line lists each level's face-up cards, as many as lie face up."""
+    if listed != per_level:
+        raise SetupError(
+            f"{key}: {per_level} Level {level} {what} lie face up, the line lists {listed}",
+            line=header.line_of(key),
+        )
 
 
 def _at(header: Header, key: str) -> Located:

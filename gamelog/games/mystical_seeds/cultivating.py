@@ -174,26 +174,25 @@ def plant_tile(runner: TurnRunner, clause: Cultivate, spec: TileSpec) -> tuple[P
     return card, "the plant tile"
 
 
-def scholar(runner: TurnRunner, clause: ScholarUse) -> str:
-    if runner.ctx.scholar_left <= 0:
+def _tile_use_left(runner: TurnRunner, clause: Clause, left: int, tile: str, does: str) -> None:
+    """A Scholar or Harvest tile is used right after a cultivation, once per tile held."""
+    if left <= 0:
         raise runner.illegal(
             clause,
-            "scholar advances a track right after a cultivation, once per Scholar tile held",
-            R.TILE_SCHOLAR,
-            [f"{runner.player.name} holds {runner.player.holds('scholar')} Scholar tile(s)"],
+            f"{tile.lower()} {does} right after a cultivation, once per {tile} tile held",
+            R.TILE_SCHOLAR if tile == "Scholar" else R.TILE_HARVEST,
+            [f"{runner.player.name} holds {runner.player.holds(tile.lower())} {tile} tile(s)"],
         )
+
+
+def scholar(runner: TurnRunner, clause: ScholarUse) -> str:
+    _tile_use_left(runner, clause, runner.ctx.scholar_left, "Scholar", "advances a track")
     runner.ctx.scholar_left -= 1
     return "studies with Scholar: " + runner.advance(clause, clause.track, chosen=True)
 
 
 def harvest(runner: TurnRunner, clause: HarvestUse) -> str:
-    if runner.ctx.harvest_left <= 0:
-        raise runner.illegal(
-            clause,
-            "harvest gains a Level 2 seed right after a cultivation, once per Harvest tile held",
-            R.TILE_HARVEST,
-            [f"{runner.player.name} holds {runner.player.holds('harvest')} Harvest tile(s)"],
-        )
+    _tile_use_left(runner, clause, runner.ctx.harvest_left, "Harvest", "gains a Level 2 seed")
     if clause.colour not in SECONDARY:
         raise runner.illegal(
             clause,

@@ -339,32 +339,25 @@ def _starting_card(
     seeds = list(card.seeds)
     tracks = list(card.tracks)
     picks = list(choice.picks)
+
+    def refuse(what: str, example: str) -> SetupError:
+        return SetupError(
+            f"{choice.card} {what} of the player's choice: card {player.name}: {example}",
+            line=line,
+            column=1,
+        )
+
     if card.choose == "two-tracks":
         if len(picks) != 2 or len(set(picks)) != 2 or any(p not in PRIMARY for p in picks):
-            raise SetupError(
-                f"{choice.card} advances two different tracks of the player's choice: "
-                f"card {player.name}: tracks red blue",
-                line=line,
-                column=1,
-            )
+            raise refuse("advances two different tracks", "tracks red blue")
         tracks = picks
     elif card.choose == "level2-seed":
         if len(picks) != 1 or picks[0] not in SECONDARY:
-            raise SetupError(
-                f"{choice.card} adds a Level 2 seed of the player's choice: "
-                f"card {player.name}: seeds orange",
-                line=line,
-                column=1,
-            )
+            raise refuse("adds a Level 2 seed", "seeds orange")
         seeds.append(picks[0])
     elif card.choose == "level1-seed":
         if len(picks) != 1 or picks[0] not in PRIMARY:
-            raise SetupError(
-                f"{choice.card} gives a Level 1 seed of the player's choice: "
-                f"card {player.name}: prestige red",
-                line=line,
-                column=1,
-            )
+            raise refuse("gives a Level 1 seed", "prestige red")
         seeds.append(picks[0])
     elif picks:
         raise SetupError(

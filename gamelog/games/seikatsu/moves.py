@@ -28,6 +28,7 @@ from gamelog.games.seikatsu.tiles import (
     FLOWERS,
     KOI,
     Bird,
+    Flower,
     GardenTile,
     KoiTile,
     bird_by_word,
@@ -130,23 +131,28 @@ def _short_form(tokens: list[Token]) -> GardenTile | KoiTile:
 def _long_form(bird_words: list[Token], flower_words: list[Token]) -> GardenTile:
     bird = bird_by_word(_text(bird_words))
     if bird is None:
-        raise NotationError(
-            f"'{_text(bird_words)}' is not a bird; the birds are "
-            + ", ".join(f"{b.colour} ({b.species})" for b in BIRDS)
-            + _suggestion(_text(bird_words), BIRD_WORDS),
-            line=bird_words[0].line,
-            column=bird_words[0].column,
-        )
+        raise _not_one(bird_words, "bird", BIRDS, BIRD_WORDS)
     flower = flower_by_word(_text(flower_words))
     if flower is None:
-        raise NotationError(
-            f"'{_text(flower_words)}' is not a flower; the flowers are "
-            + ", ".join(f"{f.colour} ({f.species})" for f in FLOWERS)
-            + _suggestion(_text(flower_words), FLOWER_WORDS),
-            line=flower_words[0].line,
-            column=flower_words[0].column,
-        )
+        raise _not_one(flower_words, "flower", FLOWERS, FLOWER_WORDS)
     return garden_tile(bird, flower)
+
+
+def _not_one(
+    words: list[Token],
+    kind: str,
+    known: tuple[Bird, ...] | tuple[Flower, ...],
+    spellings: tuple[str, ...],
+) -> NotationError:
+    """'pinc' is not a flower: the error, with the flowers and the nearest spelling."""
+    written = _text(words)
+    return NotationError(
+        f"'{written}' is not a {kind}; the {kind}s are "
+        + ", ".join(f"{item.colour} ({item.species})" for item in known)
+        + _suggestion(written, spellings),
+        line=words[0].line,
+        column=words[0].column,
+    )
 
 
 def _text(tokens: list[Token]) -> str:
