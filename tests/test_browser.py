@@ -164,3 +164,21 @@ def test_the_audit_page_sorts_and_filters(browser: Any, tmp_path: Path) -> None:
 
 def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else str(value)
+
+
+def test_the_standings_page_shows_the_table_and_the_spread(browser: Any, tmp_path: Path) -> None:
+    target = tmp_path / "standings.html"
+    CliRunner().invoke(
+        main,
+        ["standings", str(ROOT / "samples" / "seikatsu"), "--format", "html", "-o", str(target)],
+    )
+    page = browser.new_page()
+    page.goto(target.as_uri())
+    first = page.locator("table.league tbody tr").first
+    assert first.locator("td").nth(1).inner_text() == "Dee"
+    assert (
+        page.locator(".chart svg .entrant").count() == page.locator("table.league tbody tr").count()
+    )
+    assert page.locator("table.apart").is_visible()
+    _shot(page, "standings")
+    page.close()

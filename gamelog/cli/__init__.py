@@ -33,6 +33,7 @@ from gamelog.cli.play import play
 from gamelog.cli.replay import replay_command
 from gamelog.cli.report import report
 from gamelog.cli.score import score
+from gamelog.cli.standings import standings_command
 
 EPILOG = """\b
 Environment:
@@ -85,6 +86,7 @@ for command in (
     new,
     play,
     audit,
+    standings_command,
     games_command,
     notation,
 ):

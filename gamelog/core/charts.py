@@ -115,3 +115,65 @@ def _spread(ends: list[tuple[float, str]], gap: float = 14) -> list[tuple[float,
             ypos = placed[-1][0] + gap
         placed.append((ypos, words))
     return placed
+
+
+def distribution(rows: Sequence[tuple[str, Sequence[Number]]], *, label: str) -> str:
+    """Each entrant's scores as a row of marks (one per game) with the mean marked,
+    names and means written out: the spread of a season at a glance."""
+    values = [value for _, scores in rows for value in scores] or [0]
+    low, high = min(0, min(values)), _round_up(max(1, max(values)))
+    row_h = 24
+    height = TOP + row_h * max(1, len(rows)) + BOTTOM
+    left = 150
+    plot_w = WIDTH - left - 70
+
+    def x(value: Number) -> float:
+        return left + plot_w * (value - low) / max(1, high - low)
+
+    parts = [svg.text(10, 20, label, font_size=14, font_weight="bold")]
+    for index, (name, scores) in enumerate(rows):
+        y = TOP + row_h * index + row_h / 2
+        colour = svg.PALETTE[index % len(svg.PALETTE)]
+        shape = svg.MARKERS[index % len(svg.MARKERS)]
+        mean = sum(scores) / len(scores) if scores else 0
+        marks = [
+            svg.marker(shape, x(v), y, 8, fill=colour, stroke=colour, fill_opacity=0.7)
+            for v in scores
+        ]
+        parts.append(
+            svg.group(
+                [
+                    svg.title(
+                        f"{name}: {len(scores)} games, scores "
+                        + ", ".join(svg.number(v) for v in scores)
+                    ),
+                    svg.text(left - 8, y + 4, name, font_size=12, text_anchor="end"),
+                    svg.element("line", x1=x(low), y1=y, x2=x(high), y2=y, stroke="#eee"),
+                    *marks,
+                    svg.element(
+                        "line",
+                        x1=x(mean),
+                        y1=y - 9,
+                        x2=x(mean),
+                        y2=y + 9,
+                        stroke="#000",
+                        stroke_width=2,
+                    ),
+                    svg.text(
+                        x(high) + 8, y + 4, f"mean {svg.number(round(mean, 1))}", font_size=11
+                    ),
+                ],
+                class_="entrant",
+            )
+        )
+    bottom = TOP + row_h * max(1, len(rows))
+    for tick in range(5):
+        value = low + (high - low) * tick / 4
+        parts.append(
+            svg.text(x(value), bottom + 16, svg.number(value), font_size=11, text_anchor="middle")
+        )
+    description = "; ".join(
+        f"{name}: mean {svg.number(round(sum(s) / len(s), 1)) if s else 0} over {len(s)} games"
+        for name, s in rows
+    )
+    return svg.document(WIDTH, height, parts, label=label, description=description)

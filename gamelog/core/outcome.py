@@ -73,6 +73,11 @@ def record(result: Replay, sheet: ScoreSheet | None = None) -> dict[str, Any]:
                         if standing.player in row.notes
                     },
                     "decided_by": standing.decided_by,
+                    **(
+                        {"person": sheet.people[standing.player]}
+                        if standing.player in sheet.people
+                        else {}
+                    ),
                     "figures": {
                         name: values[standing.player]
                         for name, values in sheet.figures.items()
@@ -103,6 +108,7 @@ def record(result: Replay, sheet: ScoreSheet | None = None) -> dict[str, Any]:
         "winners": winners,
         "tiebreaks": tiebreaks,
         "notes": list(sheet.notes) if sheet is not None else [],
+        "setup": dict(sheet.setup) if sheet is not None else {},
         "warnings": warnings_of(result, sheet),
         "error": result.error.to_dict() if result.error is not None else None,
     }
@@ -121,6 +127,7 @@ def failure_record(path: str, error: GamelogError, game: str | None = None) -> d
         "winners": [],
         "tiebreaks": [],
         "notes": [],
+        "setup": {},
         "warnings": [],
         "error": error.to_dict(),
     }

@@ -240,3 +240,41 @@ def _source_of(path: str, line: int) -> str:
     except OSError:
         pass
     return ""
+
+
+def standings_report(result: Any) -> str:
+    """The page of a season's standings: each table, the distribution of scores, the
+    means by source where players are factions, and the files that did not count."""
+    from gamelog import games as registry
+
+    tables = []
+    for table in result.tables:
+        game = registry.find(table.game)
+        title = game.title if game is not None else table.game
+        split = "".join(f", {k} {v}" for k, v in table.setup.items())
+        categories: list[str] = []
+        for entrant in table.entrants:
+            categories += [c for c in entrant.mean_by_source() if c not in categories]
+        by_source = game is not None and bool(game.movers())
+        tables.append(
+            {
+                "title": f"{title}{split}",
+                "games": table.games,
+                "by": table.by,
+                "order": ", ".join(table.order),
+                "entrants": table.entrants,
+                "categories": categories if by_source else [],
+                "chart": charts.distribution(
+                    [(e.name, [g.total for g in e.played]) for e in table.entrants],
+                    label=f"{title}{split}: scores of each {table.by}",
+                ),
+            }
+        )
+    context = {
+        "version": __version__,
+        "page_title": "gamelog standings",
+        "tables": tables,
+        "apart": result.apart,
+        "number": lambda value: render.number(round(value, 2)),
+    }
+    return _environment().get_template("standings.html").render(**context)

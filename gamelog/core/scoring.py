@@ -73,6 +73,10 @@ class ScoreSheet:
     #: Numbers per player that are not points (Eden's mana): shown and exported,
     #: never added to a total or used to rank.
     figures: dict[str, dict[str, Number]] = field(default_factory=dict)
+    #: Who plays each player, where players are factions (a ledger's player names).
+    people: dict[str, str] = field(default_factory=dict)
+    #: What the game was set up with that standings may split by ({"map": "..."}).
+    setup: dict[str, str] = field(default_factory=dict)
 
     def add(
         self,

@@ -1,0 +1,208 @@
+"""``gamelog standings``: the league table of a season of logs."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import sys
+
+import click
+
+from gamelog import games
+from gamelog.cli.loading import settings
+from gamelog.cli.options import LogOptions, format_option, log_options
+from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, Output, fail_usage
+from gamelog.core import render
+from gamelog.core.audit import expand, run_audit
+from gamelog.core.standings import ORDER_KEYS, Standings, Table, order_keys, standings, table_record
+from gamelog.core.workers import Interrupted
+
+COLUMNS = ("place", "name", "games", "wins", "mean", "median", "best", "mean rank")
+
+
+@click.command(name="standings")
+@click.argument("paths", nargs=-1, required=True)
+@click.option(
+    "--by",
+    type=click.Choice(["player", "faction"], case_sensitive=False),
+    default="player",
+    show_default=True,
+    help="Rank players, or (Terra Mystica) factions.",
+)
+@click.option(
+    "--order",
+    metavar="KEYS",
+    help=f"The table's order, keys by comma [default: wins,mean-rank,mean; known: "
+    f"{', '.join(ORDER_KEYS)}].",
+)
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Worker processes [default: all cores].",
+)
+@format_option(["table", "json", "csv", "markdown", "html"], "table")
+@log_options
+def standings_command(
+    paths: tuple[str, ...],
+    by: str,
+    order: str | None,
+    jobs: int | None,
+    fmt: str,
+    options: LogOptions,
+) -> None:
+    """The standings of the players in the logs under PATHS (files, folders, globs):
+    a table per game of games, wins, mean, median and best score and mean rank, and
+    for Terra Mystica each faction's (or player's) mean VP by source, per map when
+    the logs use more than one.
+
+    \b
+    Only finished, legal logs count; the others are listed apart with their status.
+    Names are matched without regard to case. A shared first place counts as a share
+    of a win (half a win each for two). The default order is wins, then mean rank
+    (lower first), then mean score; ties share a place.
+
+    \b
+    Example:
+      gamelog standings season/ --order wins,mean --format html -o season.html
+    \b
+    Exit codes: 0, 1 if some file did not count, 2 usage error.
+    """
+    try:
+        keys = order_keys(order)
+    except ValueError as problem:
+        fail_usage(str(problem))
+    targets, missing = expand(paths)
+    if not targets or len(missing) == len(targets):
+        fail_usage(f"no log files found under {', '.join(paths)}")
+    by = by.lower()
+    if by == "faction" and options.game is not None and options.game not in _faction_games():
+        fail_usage(
+            f"--by faction is for games whose players are factions ({', '.join(_faction_games())})"
+        )
+    try:
+        records = run_audit(
+            targets,
+            game=options.game,
+            jobs=jobs or os.cpu_count() or 1,
+            timeout=options.timeout,
+            max_bytes=options.max_bytes,
+        )
+    except Interrupted as stop:
+        click.echo("gamelog: stopped before the standings were complete", err=True)
+        sys.exit(128 + stop.signum)
+    result = standings(records, by=by, order=keys, per_setup="map")
+    out = Output(options.output, settings().colour)
+    _print(out, fmt, result)
+    out.close()
+    sys.exit(EXIT_PROBLEM if result.apart else EXIT_OK)
+
+
+def _faction_games() -> list[str]:
+    return [game.name for game in games.all_games() if game.movers()]
+
+
+def _print(out: Output, fmt: str, result: Standings) -> None:
+    if fmt == "json":
+        out.echo(
+            json.dumps(
+                {"tables": [table_record(t) for t in result.tables], "not_counted": result.apart},
+                indent=2,
+                ensure_ascii=False,
+            )
+        )
+    elif fmt == "csv":
+        out.echo(_csv(result), nl=False)
+    elif fmt == "html":
+        from gamelog.core.pages import standings_report
+
+        out.echo(standings_report(result), nl=False)
+    else:
+        out.echo(_text(result, markdown=fmt == "markdown"))
+
+
+def _rows(table: Table) -> list[list[str]]:
+    return [
+        [
+            str(e.place),
+            e.name,
+            str(e.games),
+            _n(e.wins),
+            _n(e.mean),
+            _n(e.median),
+            _n(e.best),
+            _n(e.mean_rank),
+        ]
+        for e in table.entrants
+    ]
+
+
+def _n(value: float) -> str:
+    return render.number(round(value, 2))
+
+
+def _title(table: Table) -> str:
+    game = games.find(table.game)
+    title = game.title if game is not None else table.game
+    split = "".join(f", {k} {v}" for k, v in table.setup.items())
+    return (
+        f"{title} standings{split}: {table.games} games "
+        f"(by {table.by}; order: {', '.join(table.order)})"
+    )
+
+
+def _text(result: Standings, *, markdown: bool) -> str:
+    blocks = []
+    for table in result.tables:
+        heading = f"## {_title(table)}" if markdown else _title(table)
+        if markdown:
+            body = render.tabulate(_rows(table), list(COLUMNS), "github")
+        else:
+            body = render.plain_table(_rows(table), list(COLUMNS))
+        blocks.append(f"{heading}\n\n{body}")
+        sources = _sources(table)
+        if sources is not None:
+            headers, rows = sources
+            caption = "mean points by source"
+            body = (
+                render.tabulate(rows, headers, "github")
+                if markdown
+                else render.plain_table(rows, headers)
+            )
+            blocks.append(f"{'### ' if markdown else ''}{caption}\n\n{body}")
+    if result.apart:
+        rows = [[a["file"], a["game"] or "?", a["status"], a["why"]] for a in result.apart]
+        headers = ["file", "game", "status", "why it does not count"]
+        body = (
+            render.tabulate(rows, headers, "github")
+            if markdown
+            else render.plain_table(rows, headers)
+        )
+        blocks.append(f"{'## ' if markdown else ''}not counted: {len(rows)} files\n\n{body}")
+    return "\n\n".join(blocks) if blocks else "no finished game to count"
+
+
+def _sources(table: Table) -> tuple[list[str], list[list[str]]] | None:
+    """For games whose players are factions: each entrant's mean by scoring category."""
+    if table.game not in _faction_games():
+        return None
+    categories: list[str] = []
+    for entrant in table.entrants:
+        categories += [c for c in entrant.mean_by_source() if c not in categories]
+    rows = [
+        [e.name, *(_n(e.mean_by_source().get(c, 0)) for c in categories)] for e in table.entrants
+    ]
+    return ["name", *categories], rows
+
+
+def _csv(result: Standings) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["game", *COLUMNS])
+    for table in result.tables:
+        for row in _rows(table):
+            writer.writerow([table.game, *row])
+    return out.getvalue()
