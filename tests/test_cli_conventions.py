@@ -228,3 +228,39 @@ def test_curly_quotes_are_read_as_quotes() -> None:
     assert normalise("cultivate \u201cCandlestick Lotus\u201d, O\u2019Brien") == (
         'cultivate "Candlestick Lotus", O\'Brien\n'
     )
+
+
+def test_the_progress_bar_counts_files_and_starts_with_the_largest(tmp_path: Path) -> None:
+    """On a terminal, the audit shows files done of all; the largest file is started
+    first, so that the bar does not wait on it at the end."""
+    import pty
+    import select
+
+    from gamelog.core.audit import Target, start_order
+
+    small, large = tmp_path / "small.log", tmp_path / "large.log"
+    small.write_text("x")
+    large.write_text("x" * 1000)
+    assert start_order([Target(str(small)), Target(str(large))]) == [1, 0]
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execvpe(
+            sys.executable,
+            [sys.executable, "-m", "gamelog", "audit", "--jobs", "2", str(SEIKATSU)],
+            {**os.environ, "NO_COLOR": "1", "COLUMNS": "200"},
+        )
+    seen = b""
+    while True:
+        ready, _, _ = select.select([fd], [], [], 30)
+        if not ready:
+            break
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.waitpid(pid, 0)
+    total = len(list(SEIKATSU.glob("*.log")))
+    assert f"{total}/{total}".encode() in seen

@@ -249,7 +249,7 @@ def run_audit(
         timeout=timeout,
         died=_died,
         stuck=_stuck,
-        order=sorted(range(len(tasks)), key=lambda i: -_size(entries[i])),
+        order=start_order(entries),
         on_done=done,
     )
 
@@ -263,6 +263,12 @@ def _task(target: Target, game: str | None, timeout: float | None, max_bytes: in
     except GamelogError as error:
         return _Task(Target("-", error.message), game, timeout, max_bytes)
     return _Task(target, game, timeout, max_bytes, text)
+
+
+def start_order(targets: list[Target]) -> list[int]:
+    """The order to start files in: the largest first, so that a batch never ends
+    waiting on one big file (and a progress bar keeps moving to the end)."""
+    return sorted(range(len(targets)), key=lambda i: -_size(targets[i]))
 
 
 def _size(target: Target) -> int:
