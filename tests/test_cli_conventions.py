@@ -264,3 +264,13 @@ def test_the_progress_bar_counts_files_and_starts_with_the_largest(tmp_path: Pat
     os.waitpid(pid, 0)
     total = len(list(SEIKATSU.glob("*.log")))
     assert f"{total}/{total}".encode() in seen
+
+
+@pytest.mark.parametrize("command", ["check", "score", "replay"])
+def test_one_log_commands_stop_at_their_timeout(command: str) -> None:
+    """A ledger takes some 70 ms to verify: a limit of a millisecond stops it."""
+    ledger = str(ROOT / "samples" / "terra_mystica" / "league_game_ledger.txt")
+    result = run(command, ledger, "--timeout", "0.001")
+    assert result.exit_code == 1
+    assert "timeout: stopped after 0.001 s (--timeout)" in result.stderr
+    assert "Traceback" not in result.output
