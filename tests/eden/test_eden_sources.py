@@ -53,17 +53,21 @@ def test_a_conquered_field_counts_the_conquest_with_its_value() -> None:
 
 
 def test_explain_prints_each_line_as_written() -> None:
-    out = CliRunner().invoke(
-        main,
-        [
-            "explain",
-            str(SAMPLES / "conquest_win.log"),
-            "--player",
-            "ben",
-            "--category",
-            "1-point fields",
-        ],
-    ).output
+    out = (
+        CliRunner()
+        .invoke(
+            main,
+            [
+                "explain",
+                str(SAMPLES / "conquest_win.log"),
+                "--player",
+                "ben",
+                "--category",
+                "1-point fields",
+            ],
+        )
+        .output
+    )
     assert "1-point fields: 4 (4: D1 E1 D2 E2)" in out
     assert "line 29: Ben: income 50, irrigate E1 E2  +2" in out
     assert (

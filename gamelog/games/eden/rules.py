@@ -149,16 +149,25 @@ def _turn_for(state: EdenState, lines: Sequence[TurnLine], events: list[Event]) 
         return turn
     facts = [] if turn is None else [f"the last turn was {turn.player}'s (from line {turn.line})"]
     player = state.turns.check(line.player, rule=rb.TURN_ORDER, facts=facts, column=line.column)
-    if turn is not None:
-        events.extend(_automatic_draw(state, turn))
+    declared = any(isinstance(action, Income) for later in lines for action in later.actions)
+    return start_turn(state, line.line, declared, events)
+
+
+def start_turn(state: EdenState, line: int, declared: bool, events: list[Event]) -> TurnState:
+    """The next player's turn begins on ``line``: the turn before it ends (with the
+    draw its log did not write), and the income is paid now unless the turn, as
+    written, ``declared`` it somewhere."""
+    if state.turn is not None:
+        events.extend(_automatic_draw(state, state.turn))
+    player = state.turns.current
     state.turns.advance()
-    turn = TurnState(player, line.line)
+    turn = TurnState(player, line)
     turn.income_fields = _fields_above_one(state, player)
     turn.income_due = rb.INCOME_PER_RED_POINT * sum(value - 1 for _, value in turn.income_fields)
     state.turn = turn
     state.turns_played += 1
-    if not any(isinstance(action, Income) for later in lines for action in later.actions):
-        events.extend(_receive_income(state, turn, turn.income_due, line.line))
+    if not declared:
+        events.extend(_receive_income(state, turn, turn.income_due, line))
         turn.income_automatic = True
     return turn
 
