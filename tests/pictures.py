@@ -11,7 +11,13 @@ def _seikatsu(state: Any) -> int:
     return int(state.tiles_placed)
 
 
+def _eden(state: Any) -> int:
+    """Eden: the landscape cards on the board, one per occupied field."""
+    return sum(1 for _ in state.board.tiles())
+
+
 #: game name -> pieces the position has on its board.
 PIECES: dict[str, Callable[[Any], int]] = {
     "seikatsu": _seikatsu,
+    "eden": _eden,
 }

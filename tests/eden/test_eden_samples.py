@@ -44,7 +44,8 @@ def test_the_sheet_notes_the_winning_line_and_the_mana() -> None:
         )
         assert result.state.ended_at == line
         for player, amount in mana.items():
-            assert sheet.row("mana (worth nothing)").notes[player] == f"{amount} mana", name
+            assert sheet.figures["mana"][player] == amount, name
+        assert "mana (worth nothing)" not in sheet.breakdown(winner), name
 
 
 def test_the_winner_comes_from_the_score_sheet_everywhere() -> None:

@@ -196,13 +196,19 @@ def test_a_turn_with_a_bad_later_line_scores_its_legal_lines(moves: str) -> None
     ],
 )
 def test_the_score_json_gives_each_players_mana(name: str, mana: dict[str, int]) -> None:
-    """Mana is worth nothing, so it is no points: the JSON record carries it as the note
-    of the 0-point row (the core's record has no number per player outside the points,
-    which must add up to the total)."""
+    """Mana is worth nothing, so it is no points: the JSON record carries it as a figure
+    of each player (a number beside the points, never part of the total), and the text
+    score prints it on a line of its own."""
     out = CliRunner().invoke(main, ["score", str(SAMPLES / name), "--format", "json"])
     assert out.exit_code in (0, 1), out.output
     players = {p["name"]: p for p in json.loads(out.output)["players"]}
     assert set(players) == set(mana)
     for player, amount in mana.items():
-        assert players[player]["breakdown"]["mana (worth nothing)"] == 0
-        assert players[player]["notes"]["mana (worth nothing)"] == f"{amount} mana"
+        assert players[player]["figures"] == {"mana": amount}
+        assert players[player]["total"] == sum(players[player]["breakdown"].values())
+        assert not any("mana" in category for category in players[player]["breakdown"])
+    text = CliRunner().invoke(main, ["score", str(SAMPLES / name)]).output
+    (line,) = [line for line in text.splitlines() if line.startswith("mana (not points): ")]
+    assert sorted(line.removeprefix("mana (not points): ").split(", ")) == sorted(
+        f"{player} {amount}" for player, amount in mana.items()
+    )

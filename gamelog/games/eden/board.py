@@ -70,6 +70,13 @@ class Board:
     def place(self, field: str, tile: Tile) -> None:
         self._tiles[field] = tile
 
+    def tiles(self) -> Iterator[tuple[str, Tile]]:
+        """Every landscape card on the board, in board order."""
+        for field in all_fields():
+            tile = self._tiles.get(field)
+            if tile is not None:
+                yield field, tile
+
     def fields_of(self, player: str) -> Iterator[tuple[str, Tile]]:
         """The player's fields in board order."""
         for field in all_fields():

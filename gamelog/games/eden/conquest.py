@@ -9,6 +9,8 @@ their own colour and the same values.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from gamelog.core.errors import IllegalMove
 from gamelog.core.game import Event
 from gamelog.games.eden import rulebook as rb
@@ -18,8 +20,28 @@ from gamelog.games.eden.state import EdenState
 from gamelog.games.eden.words import counted, field_list
 
 
-def land_conquest(state: EdenState, attacker: str, placed: str, action: Attack) -> list[Event]:
-    """Check and settle one land conquest made right after ``placed`` was irrigated."""
+@dataclass(frozen=True)
+class Conquest:
+    """A land conquest that its checks let pass, and how it ends."""
+
+    attacker: str
+    defender: str
+    attacking: tuple[str, ...]
+    targets: tuple[str, ...]
+    #: What each side's bid buys: the fertility points of the other side.
+    points: dict[str, int]
+    winner: str
+    amount: int
+    loser: str
+    taken: tuple[str, ...]
+    bids: tuple[tuple[str, int], ...]
+    #: The least mana the attacker had to spare at any of their bids (None: no bid).
+    attacker_spare: int | None
+
+
+def check_conquest(state: EdenState, attacker: str, placed: str, action: Attack) -> Conquest:
+    """Check one land conquest made right after ``placed`` was irrigated (changing
+    nothing), and say how it ends."""
     attacking = _attacking_cards(state, attacker, placed, action)
     defender = _defender(state, attacker, attacking, action)
     board = state.board
@@ -46,8 +68,31 @@ def land_conquest(state: EdenState, attacker: str, placed: str, action: Attack) 
         )
     taken = action.targets if winner == attacker else attacking
     _check_winner_supply(state, winner, taken, action)
+    bids = tuple(_bidders(attacker, defender, action))
+    mana = state.players[attacker].mana
+    spares = [mana - bid * points[attacker] for bidder, bid in bids if bidder == attacker]
+    return Conquest(
+        attacker=attacker,
+        defender=defender,
+        attacking=attacking,
+        targets=action.targets,
+        points=points,
+        winner=winner,
+        amount=amount,
+        loser=loser,
+        taken=taken,
+        bids=bids,
+        attacker_spare=min(spares) if spares else None,
+    )
 
-    price = amount * points[winner]
+
+def settle(state: EdenState, plan: Conquest, line: int) -> list[Event]:
+    """The highest bidder pays and takes the other side's cards."""
+    board = state.board
+    winner, loser, taken = plan.winner, plan.loser, plan.taken
+    attack_points = plan.points[plan.defender]
+    defence_points = plan.points[plan.attacker]
+    price = plan.amount * plan.points[winner]
     state.players[winner].mana -= price
     state.players[loser].mana += price
     for field in taken:
@@ -55,19 +100,20 @@ def land_conquest(state: EdenState, attacker: str, placed: str, action: Attack) 
         _return_card(state, loser, value)
         _take_card(state, winner, value)
         board.place(field, Tile(winner, value))
+        state.gains[field] = [(line, value)]
     gained = sum(board[f].value for f in taken)  # type: ignore[union-attr]
-    bids = ", ".join(f"{bidder} {bid}" for bidder, bid in _bidders(attacker, defender, action))
+    bids = ", ".join(f"{bidder} {bid}" for bidder, bid in plan.bids)
     return [
         Event(
-            f"{attacker} attacks {defender}'s {field_list(action.targets)} "
-            f"({counted(defence_points, 'point')}) with {field_list(attacking)} "
+            f"{plan.attacker} attacks {plan.defender}'s {field_list(plan.targets)} "
+            f"({counted(defence_points, 'point')}) with {field_list(plan.attacking)} "
             f"({counted(attack_points, 'point')}): "
             f"bids {bids}; {loser} accepts",
-            attacker,
+            plan.attacker,
         ),
         Event(
-            f"{winner} pays {loser} {price} mana ({amount} x {points[winner]}) and takes "
-            f"{field_list(taken)} (+{gained}, {counted(board.points(winner), 'point')})",
+            f"{winner} pays {loser} {price} mana ({plan.amount} x {plan.points[winner]}) and "
+            f"takes {field_list(taken)} (+{gained}, {counted(board.points(winner), 'point')})",
             winner,
             gained,
         ),

@@ -3,6 +3,8 @@ in landscape cards."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from gamelog.core.errors import IllegalMove
 from gamelog.core.game import Event
 from gamelog.games.eden import rulebook as rb
@@ -13,8 +15,18 @@ from gamelog.games.eden.state import EdenState
 from gamelog.games.eden.words import counted, field_list
 
 
-def cultivate(state: EdenState, player: str, action: Cultivate) -> list[Event]:
-    """Raise the lowest fields of the area by one; the card was already taken from the hand."""
+@dataclass(frozen=True)
+class Raise:
+    """What a cultivation that its checks let pass raises, from which value, and its cost."""
+
+    raised: tuple[str, ...]
+    lowest: int
+    cost: int
+
+
+def check_cultivation(state: EdenState, player: str, action: Cultivate) -> Raise:
+    """Check a cultivation of the player's own fields (changing nothing): the lowest
+    fields of the area are raised by one."""
     _check_shape(action)
     board = state.board
     for field in action.fields:
@@ -56,12 +68,23 @@ def cultivate(state: EdenState, player: str, action: Cultivate) -> list[Event]:
             rule=rb.SUPPLY,
             column=action.column,
         )
+    return Raise(tuple(raised), lowest, cost)
+
+
+def raise_fields(
+    state: EdenState, player: str, action: Cultivate, plan: Raise, line: int
+) -> list[Event]:
+    """Raise the fields ``check_cultivation`` found; the card was already played."""
+    board = state.board
+    owner = state.players[player]
+    lowest, raised, cost = plan.lowest, plan.raised, plan.cost
     owner.mana -= cost
     if lowest == 2:  # a 1/2 card goes back to the supply, a 3/4 card comes out
         owner.one_two_left += len(raised)
         owner.three_four_left -= len(raised)
     for field in raised:
         board.place(field, Tile(player, lowest + 1))
+        state.gains.setdefault(field, []).append((line, 1))
     points = board.points(player)
     return [
         Event(

@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from gamelog.core.game import Parts, TemplateGame
 from gamelog.core.header import HeaderKey
-from gamelog.games.eden import header, moves, render, rules, scoring, state
+from gamelog.games.eden import header, legal, moves, render, rules, scoring, state
 from gamelog.games.eden.header import Header
 from gamelog.games.eden.moves import Turn
 from gamelog.games.eden.state import EdenState
@@ -24,7 +24,7 @@ class Eden(TemplateGame[Header, EdenState, Turn]):
         "Ben: cultivate L4 C3 C4 C5 D5, draws C2"
     )
     header_keys: ClassVar[tuple[HeaderKey, ...]] = header.KEYS
-    parts: ClassVar[Parts] = Parts(header, moves, state, rules, scoring, render)
+    parts: ClassVar[Parts] = Parts(header, moves, state, rules, scoring, render, legal)
 
 
 GAME = Eden()

@@ -20,8 +20,8 @@ from gamelog.games.eden import rulebook as rb
 from gamelog.games.eden import scoring
 from gamelog.games.eden.board import Tile
 from gamelog.games.eden.cards import is_irrigation
-from gamelog.games.eden.conquest import land_conquest
-from gamelog.games.eden.cultivation import cultivate
+from gamelog.games.eden.conquest import Conquest, check_conquest, settle
+from gamelog.games.eden.cultivation import Raise, check_cultivation, raise_fields
 from gamelog.games.eden.moves import (
     Action,
     Attack,
@@ -64,6 +64,7 @@ def _apply_line(
     if state.ended_at is not None:
         raise _after_the_end(state, line.column) if continued else _game_over(state, line.column)
     turn = _turn_for(state, lines, events)
+    state.line_text[line.line] = line.source
     for action in line.actions:
         if state.ended_at is not None:
             raise _game_over(state, action.column)
@@ -77,7 +78,8 @@ def _apply_line(
             )
         if not isinstance(action, Attack | Irrigate):
             turn.attack_from = None  # a land conquest must follow its irrigation card at once
-        events.extend(_play(state, turn, action, line.line))
+        plan = check_action(state, turn, action)
+        events.extend(_perform(state, turn, action, plan, line.line))
         _check_end(state, line.line, events)
 
 
@@ -147,16 +149,26 @@ def _turn_for(state: EdenState, lines: Sequence[TurnLine], events: list[Event]) 
         return turn
     facts = [] if turn is None else [f"the last turn was {turn.player}'s (from line {turn.line})"]
     player = state.turns.check(line.player, rule=rb.TURN_ORDER, facts=facts, column=line.column)
-    if turn is not None:
-        events.extend(_automatic_draw(state, turn))
+    declared = any(isinstance(action, Income) for later in lines for action in later.actions)
+    return start_turn(state, line.line, declared, events)
+
+
+def start_turn(state: EdenState, line: int, declared: bool, events: list[Event]) -> TurnState:
+    """The next player's turn begins on ``line``: the turn before it ends (with the
+    draw its log did not write), and the income is paid now unless the turn, as
+    written, ``declared`` it somewhere."""
+    if state.turn is not None:
+        events.extend(_automatic_draw(state, state.turn))
+    player = state.turns.current
     state.turns.advance()
-    turn = TurnState(player, line.line)
+    turn = TurnState(player, line)
     turn.income_fields = _fields_above_one(state, player)
     turn.income_due = rb.INCOME_PER_RED_POINT * sum(value - 1 for _, value in turn.income_fields)
     state.turn = turn
     state.turns_played += 1
-    if not any(isinstance(action, Income) for later in lines for action in later.actions):
-        events.extend(_receive_income(state, turn, turn.income_due, line.line))
+    if not declared:
+        events.extend(_receive_income(state, turn, turn.income_due, line))
+        turn.income_automatic = True
     return turn
 
 
@@ -188,9 +200,14 @@ def _income_after_the_turn(turn: TurnState, column: int) -> IllegalMove:
     )
 
 
-def _income(state: EdenState, turn: TurnState, action: Income, line: int) -> list[Event]:
-    """The income declared at any point of the turn: the amount its start gave."""
-    if turn.income_line is not None:
+def _check_income(state: EdenState, turn: TurnState, action: Income) -> None:
+    """The income declared at any point of the turn: the amount its start gave.
+
+    A turn applied a line at a time (``gamelog play``) was paid its income at the
+    start when its first lines did not declare it; a later line may still declare it
+    (or declare it forgotten) when the turn never needed that mana, which is just
+    what the whole turn, replayed with the income where it is written, gives."""
+    if turn.income_line is not None and not turn.income_automatic:
         settled = (
             "declared the income of this turn forgotten"
             if turn.income_forgotten
@@ -201,17 +218,57 @@ def _income(state: EdenState, turn: TurnState, action: Income, line: int) -> lis
             rule=rb.INCOME,
             column=action.column,
         )
-    if action.amount is None:  # forgotten: the rules give nothing afterwards
-        turn.income_line, turn.income_forgotten = line, True
-        return [Event(f"{turn.player} forgets the income and receives nothing", turn.player)]
     due = turn.income_due
-    if action.amount != due:
+    if action.amount is not None and action.amount != due:
         raise IllegalMove(
             f"{turn.player}'s income is {due} mana, not {action.amount}",
             rule=rb.INCOME,
             facts=_income_facts(state, turn),
             column=action.column,
         )
+    if turn.income_automatic:
+        spare = min(state.players[turn.player].mana, turn.spare if turn.spare is not None else due)
+        if spare < due:
+            where = f"line {turn.spare_line}" if turn.spare_line is not None else "now"
+            raise IllegalMove(
+                f"{turn.player}'s income of {due} mana was paid at the start of the turn "
+                f"(line {turn.income_line}), which did not declare it, and the turn has "
+                f"needed it since; declared here, it would come too late",
+                rule=rb.INCOME,
+                facts=[
+                    f"without the income {turn.player} would have been {due - spare} mana "
+                    f"short at {where}",
+                    rb.MANA,
+                ],
+                column=action.column,
+            )
+
+
+def _income(state: EdenState, turn: TurnState, action: Income, line: int) -> list[Event]:
+    due = turn.income_due
+    if turn.income_automatic:  # paid at the start: declared (or forgotten) only now
+        paid_at = turn.income_line
+        turn.income_line, turn.income_automatic = line, False
+        if action.amount is None:
+            turn.income_forgotten = True
+            state.players[turn.player].mana -= due
+            return [
+                Event(
+                    f"{turn.player} forgets the income and receives nothing (the {due} mana "
+                    f"paid at the start of the turn, line {paid_at}, go back)",
+                    turn.player,
+                )
+            ]
+        return [
+            Event(
+                f"{turn.player} declares the income: {due} mana, paid at the start of the "
+                f"turn (line {paid_at})",
+                turn.player,
+            )
+        ]
+    if action.amount is None:  # forgotten: the rules give nothing afterwards
+        turn.income_line, turn.income_forgotten = line, True
+        return [Event(f"{turn.player} forgets the income and receives nothing", turn.player)]
     return _receive_income(state, turn, due, line)
 
 
@@ -239,7 +296,7 @@ def _income_facts(state: EdenState, turn: TurnState) -> list[str]:
 # --- card actions ----------------------------------------------------------------
 
 
-def _choose_action(state: EdenState, turn: TurnState, kind: str, column: int) -> None:
+def _check_choice(turn: TurnState, kind: str, column: int) -> None:
     """Irrigation (twice at most), cultivation or pass: one kind of card action a turn."""
     if turn.action is None or (kind == "irrigation" and turn.action == "irrigation"):
         if kind == "irrigation" and turn.irrigations >= rb.MAX_IRRIGATION_CARDS:
@@ -249,7 +306,6 @@ def _choose_action(state: EdenState, turn: TurnState, kind: str, column: int) ->
                 rule=rb.ONE_ACTION,
                 column=column,
             )
-        turn.action = kind
         return
     done = {
         "irrigation": "played irrigation",
@@ -264,13 +320,14 @@ def _choose_action(state: EdenState, turn: TurnState, kind: str, column: int) ->
     )
 
 
-def play_card(state: EdenState, player: str, card: str, line: int, column: int) -> None:
-    """Take ``card`` out of the player's hand (a known card, or one of the unknown ones)."""
+def check_card(state: EdenState, player: str, card: str, column: int) -> None:
+    """Whether ``card`` can come out of the player's hand: a known card, or one of the
+    unknown ones that can still exist."""
     hand = state.players[player].hand
     kind = "irrigation" if is_irrigation(card) else "cultivation"
     if hand.known[card] > 0:
-        hand.known[card] -= 1
-    elif hand.unknown > 0:
+        return
+    if hand.unknown > 0:
         problem = state.census.problem(card)
         if problem is not None:
             raise IllegalMove(
@@ -278,23 +335,31 @@ def play_card(state: EdenState, player: str, card: str, line: int, column: int) 
                 rule=rb.HAND,
                 column=column,
             )
+        return
+    raise IllegalMove(
+        f"{kind} card {card} is not in {player}'s hand",
+        rule=rb.HAND,
+        facts=[f"{player} holds {hand.describe()}"],
+        column=column,
+    )
+
+
+def _take_card(state: EdenState, player: str, card: str, line: int) -> None:
+    """Take ``card`` (checked by ``check_card``) out of the player's hand."""
+    hand = state.players[player].hand
+    if hand.known[card] > 0:
+        hand.known[card] -= 1
+    else:
         hand.unknown -= 1
         state.census.see(card, f"played at line {line}")
-    else:
-        raise IllegalMove(
-            f"{kind} card {card} is not in {player}'s hand",
-            rule=rb.HAND,
-            facts=[f"{player} holds {hand.describe()}"],
-            column=column,
-        )
-    if kind == "irrigation":
+    if is_irrigation(card):
         state.census.irrigation[card] = f"played at line {line}"
 
 
-def _irrigate(state: EdenState, turn: TurnState, action: Irrigate, line: int) -> list[Event]:
+def _check_irrigate(state: EdenState, turn: TurnState, action: Irrigate) -> None:
     player = state.players[turn.player]
     field = action.field
-    _choose_action(state, turn, "irrigation", action.column)
+    _check_choice(turn, "irrigation", action.column)
     occupant = state.board[field]
     if occupant is not None:
         facts = [f"{state.board.describe(field)}"]
@@ -313,9 +378,16 @@ def _irrigate(state: EdenState, turn: TurnState, action: Irrigate, line: int) ->
             facts=[f"all of {turn.player}'s 1/2 cards are on the board"],
             column=action.column,
         )
-    play_card(state, turn.player, field, line, action.column)
-    player.one_two_left -= 1
+    check_card(state, turn.player, field, action.column)
+
+
+def _irrigate(state: EdenState, turn: TurnState, action: Irrigate, line: int) -> list[Event]:
+    field = action.field
+    turn.action = "irrigation"
+    _take_card(state, turn.player, field, line)
+    state.players[turn.player].one_two_left -= 1
     state.board.place(field, Tile(turn.player, 1))
+    state.gains[field] = [(line, 1)]
     state.irrigated_at[field] = line
     turn.irrigations += 1
     turn.attack_from = field
@@ -325,24 +397,37 @@ def _irrigate(state: EdenState, turn: TurnState, action: Irrigate, line: int) ->
     ]
 
 
-def _cultivate(state: EdenState, turn: TurnState, action: Cultivate, line: int) -> list[Event]:
+def _check_cultivate(state: EdenState, turn: TurnState, action: Cultivate) -> Raise:
     if turn.bought[action.shape] and turn.action in ("irrigation", "cultivation"):
         raise IllegalMove(
             f"{turn.player} bought {action.shape} this turn after playing a card already",
             rule=rb.BOUGHT_CARD,
             column=action.column,
         )
-    _choose_action(state, turn, "cultivation", action.column)
-    play_card(state, turn.player, action.shape, line, action.column)
-    return cultivate(state, turn.player, action)
+    _check_choice(turn, "cultivation", action.column)
+    check_card(state, turn.player, action.shape, action.column)
+    return check_cultivation(state, turn.player, action)
 
 
-def _pass(state: EdenState, turn: TurnState, action: Pass, line: int) -> list[Event]:
-    _choose_action(state, turn, "pass", action.column)
+def _cultivate(
+    state: EdenState, turn: TurnState, action: Cultivate, plan: Raise, line: int
+) -> list[Event]:
+    turn.action = "cultivation"
+    _take_card(state, turn.player, action.shape, line)
+    turn.note_spare(state.players[turn.player].mana - plan.cost, line)
+    return raise_fields(state, turn.player, action, plan, line)
+
+
+def _check_pass(turn: TurnState, action: Pass) -> None:
+    _check_choice(turn, "pass", action.column)
+
+
+def _pass(turn: TurnState) -> list[Event]:
+    turn.action = "pass"
     return [Event(f"{turn.player} passes", turn.player)]
 
 
-def _attack(state: EdenState, turn: TurnState, action: Attack, line: int) -> list[Event]:
+def _check_attack(state: EdenState, turn: TurnState, action: Attack) -> Conquest:
     placed = turn.attack_from
     if placed is None:
         raise IllegalMove(
@@ -355,22 +440,36 @@ def _attack(state: EdenState, turn: TurnState, action: Attack, line: int) -> lis
             ],
             column=action.column,
         )
+    return check_conquest(state, turn.player, placed, action)
+
+
+def _attack(state: EdenState, turn: TurnState, plan: Conquest, line: int) -> list[Event]:
     turn.attack_from = None
-    return land_conquest(state, turn.player, placed, action)
+    if plan.attacker_spare is not None:
+        turn.note_spare(plan.attacker_spare, line)
+    return settle(state, plan, line)
 
 
 # --- the bank ----------------------------------------------------------------------
 
 
+def _check_sell(state: EdenState, turn: TurnState, action: Sell) -> None:
+    check_card(state, turn.player, action.shape, action.column)
+
+
 def _sell(state: EdenState, turn: TurnState, action: Sell, line: int) -> list[Event]:
-    play_card(state, turn.player, action.shape, line, action.column)
+    _take_card(state, turn.player, action.shape, line)
     price = rb.SELL_PER_FIELD * shapes()[action.shape].size
     state.players[turn.player].mana += price
     state.bank[action.shape] += 1
     return [Event(f"{turn.player} sells {action.shape} to the bank for {price} mana", turn.player)]
 
 
-def _buy(state: EdenState, turn: TurnState, action: Buy, line: int) -> list[Event]:
+def buy_price(shape: str) -> int:
+    return rb.BUY_BASE_PRICE + rb.BUY_PER_FIELD * shapes()[shape].size
+
+
+def _check_buy(state: EdenState, turn: TurnState, action: Buy) -> None:
     player = state.players[turn.player]
     if state.bank[action.shape] == 0:
         lying = sorted(state.bank.elements())
@@ -380,7 +479,7 @@ def _buy(state: EdenState, turn: TurnState, action: Buy, line: int) -> list[Even
             facts=[f"face up at the bank: {', '.join(lying) if lying else 'nothing'}"],
             column=action.column,
         )
-    price = rb.BUY_BASE_PRICE + rb.BUY_PER_FIELD * shapes()[action.shape].size
+    price = buy_price(action.shape)
     if price > player.mana:
         raise IllegalMove(
             f"{turn.player} cannot pay {price} mana for {action.shape}",
@@ -388,6 +487,12 @@ def _buy(state: EdenState, turn: TurnState, action: Buy, line: int) -> list[Even
             facts=[f"{turn.player} has {player.mana} mana", rb.BUYING],
             column=action.column,
         )
+
+
+def _buy(state: EdenState, turn: TurnState, action: Buy, line: int) -> list[Event]:
+    player = state.players[turn.player]
+    price = buy_price(action.shape)
+    turn.note_spare(player.mana - price, line)
     player.mana -= price
     state.bank[action.shape] -= 1
     player.hand.known[action.shape] += 1
@@ -398,7 +503,7 @@ def _buy(state: EdenState, turn: TurnState, action: Buy, line: int) -> list[Even
 # --- the draw ----------------------------------------------------------------------
 
 
-def _draw(state: EdenState, turn: TurnState, action: Draw, line: int) -> list[Event]:
+def _check_draw(state: EdenState, turn: TurnState, action: Draw) -> None:
     hand = state.players[turn.player].hand
     if hand.size >= rb.DRAW_BELOW:
         raise IllegalMove(
@@ -422,6 +527,12 @@ def _draw(state: EdenState, turn: TurnState, action: Draw, line: int) -> list[Ev
                 rule=rb.DRAWING,
                 column=action.column,
             )
+
+
+def _draw(state: EdenState, turn: TurnState, action: Draw, line: int) -> list[Event]:
+    hand = state.players[turn.player].hand
+    card = action.card
+    if card is not None:
         state.census.see(card, f"in {turn.player}'s hand")
         hand.known[card] += 1
     else:
@@ -458,19 +569,49 @@ def _check_end(state: EdenState, line: int, events: list[Event]) -> None:
         events.append(Event(f"{name} has {points} fertility points and wins", name))
 
 
-def _play(state: EdenState, turn: TurnState, action: Action, line: int) -> list[Event]:
-    """Dispatch one action to the rule that governs it."""
+def check_action(state: EdenState, turn: TurnState, action: Action) -> Raise | Conquest | None:
+    """Raise IllegalMove if ``action`` cannot be the next action of ``turn`` (changing
+    nothing); else what a cultivation or a conquest will do. The rules apply an action
+    only after this check, and the legal moves (legal.py) are the actions it lets pass."""
+    match action:
+        case Income():
+            _check_income(state, turn, action)
+        case Irrigate():
+            _check_irrigate(state, turn, action)
+        case Attack():
+            return _check_attack(state, turn, action)
+        case Cultivate():
+            return _check_cultivate(state, turn, action)
+        case Pass():
+            _check_pass(turn, action)
+        case Sell():
+            _check_sell(state, turn, action)
+        case Buy():
+            _check_buy(state, turn, action)
+        case Draw():
+            _check_draw(state, turn, action)
+        case _:  # pragma: no cover - the grammar has no other
+            raise TypeError(f"unknown action {action!r}")
+    return None
+
+
+def _perform(
+    state: EdenState, turn: TurnState, action: Action, plan: Raise | Conquest | None, line: int
+) -> list[Event]:
+    """Play one action that ``check_action`` let pass."""
     match action:
         case Income():
             return _income(state, turn, action, line)
         case Irrigate():
             return _irrigate(state, turn, action, line)
         case Attack():
-            return _attack(state, turn, action, line)
+            assert isinstance(plan, Conquest)
+            return _attack(state, turn, plan, line)
         case Cultivate():
-            return _cultivate(state, turn, action, line)
+            assert isinstance(plan, Raise)
+            return _cultivate(state, turn, action, plan, line)
         case Pass():
-            return _pass(state, turn, action, line)
+            return _pass(turn)
         case Sell():
             return _sell(state, turn, action, line)
         case Buy():

@@ -6,19 +6,26 @@ who gains points on a move can reach 20 with it, so the winner is always the one
 player on the sheet with the most points; the rules know no tie-break. The sheet
 is the one place that says who won: the end-of-game events, the facts of a move
 after the end, the board view and the report all read ``winners`` below.
-Mana is worth nothing at the end and is shown for reference only.
+Mana is worth nothing at the end: the sheet carries it as a figure (a number per
+player that is no points), not as a row.
+
+Each cell's sources are the lines its points came from: for every field the player
+holds at that value, the irrigation card that placed it (+1) and each cultivation
+that raised it (+1), or, for a field taken in a land conquest, the conquest (its
+whole value then) and the raises since.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from gamelog.core.scoring import ScoreSheet
+from gamelog.core.scoring import ScoreSheet, Source
 from gamelog.games.eden import rulebook as rb
 from gamelog.games.eden.state import EdenState
 from gamelog.games.eden.words import field_list
 
-MANA_ROW = "mana (worth nothing)"
+#: The sheet's figure for each player's mana (no points: mana is worth nothing).
+MANA = "mana"
 
 
 def value_row(value: int) -> str:
@@ -31,9 +38,8 @@ def score_sheet(state: EdenState) -> ScoreSheet:
         for player in state.order:
             fields = [f for f, tile in state.board.fields_of(player) if tile.value == value]
             note = f"{len(fields)}: {' '.join(fields)}" if fields else None
-            sheet.add(value_row(value), player, value * len(fields), note)
-    for player in state.order:
-        sheet.add(MANA_ROW, player, 0, f"{state.players[player].mana} mana")
+            sheet.add(value_row(value), player, value * len(fields), note, sources(state, fields))
+    sheet.figures[MANA] = {player: state.players[player].mana for player in state.order}
     if sheet.finished:
         winners = sheet.winners()
         sheet.notes.append(
@@ -46,6 +52,15 @@ def score_sheet(state: EdenState) -> ScoreSheet:
         )
     sheet.notes.append("Eden has no tie-break; players on equal points share a place")
     return sheet
+
+
+def sources(state: EdenState, fields: list[str]) -> list[Source]:
+    """The lines the points of ``fields`` came from, in line order, one per line."""
+    points: dict[int, int] = {}
+    for field in fields:
+        for line, gained in state.gains.get(field, ()):
+            points[line] = points.get(line, 0) + gained
+    return [Source(line, state.line_text.get(line, ""), points[line]) for line in sorted(points)]
 
 
 def winners(state: EdenState) -> list[str]:

@@ -43,6 +43,15 @@ class Turn:
     #: The line on which the income was received or declared forgotten (None: not yet).
     income_line: int | None = None
     income_forgotten: bool = False
+    #: The income was paid at the start because the turn, as written so far, did not
+    #: declare it. A later line of the turn may still declare it (``gamelog play`` applies
+    #: a turn a line at a time), if the turn never needed that mana: see ``spare``.
+    income_automatic: bool = False
+    #: The least mana the player had to spare at any payment or bid of this turn (mana
+    #: minus the cost), and the line of it: what an income paid at the start could give
+    #: back if it is declared only later, when it would have arrived (None: no payment).
+    spare: int | None = None
+    spare_line: int | None = None
     #: The card action chosen: "irrigation", "cultivation" or "pass" (None: not yet).
     action: str | None = None
     irrigations: int = 0
@@ -50,6 +59,11 @@ class Turn:
     attack_from: str | None = None
     bought: Counter[str] = field(default_factory=Counter)
     drawn_at: int | None = None
+
+    def note_spare(self, spare: int, line: int) -> None:
+        """A payment or bid of the player left them ``spare`` mana."""
+        if self.spare is None or spare < self.spare:
+            self.spare, self.spare_line = spare, line
 
 
 @dataclass
@@ -71,6 +85,12 @@ class EdenState:
     ended_at: int | None = None
     #: Where each irrigation card was played (for "occupied" facts).
     irrigated_at: dict[str, int] = field(default_factory=dict)
+    #: Each occupied field's points and the lines they came from, for the owner who
+    #: holds it now: (line, points) for the irrigation, each raise, or the conquest
+    #: that brought it to them with its value (the score sheet's sources).
+    gains: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
+    #: The text of every move line played, by line number (comments left out).
+    line_text: dict[int, str] = field(default_factory=dict)
 
 
 # --- setup ------------------------------------------------------------------------
