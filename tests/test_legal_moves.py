@@ -1,11 +1,16 @@
 """`gamelog moves` lists what is legal, and only that: at positions of every complete
-sample, every listed line replays as legal, and (where the game lists every move) the
-move actually played next is among those listed."""
+sample, every listed line replays as legal, and the move actually played next is
+among those listed.
+
+A game whose move is several actions (an Eden turn) lists single next actions; its
+legal module then says how a move splits into them (``steps``) and what an action
+does however it is spelt (``key``), and the walk goes action by action."""
 
 from __future__ import annotations
 
 import copy
 import dataclasses
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -63,6 +68,14 @@ def _shape(value: Any) -> Any:
     return value
 
 
+def _steps_and_key(game: Game) -> tuple[Callable[[Move], list[Move]], Callable[..., Any]]:
+    """How the game's moves split into listed options, and how two are compared."""
+    legal = getattr(getattr(game, "parts", None), "legal", None)
+    steps = getattr(legal, "steps", lambda move: [move])
+    key = getattr(legal, "key", lambda state, move: _shape(move))
+    return steps, key
+
+
 def _moves_of(game: Game, header: Any, line: str, number: int) -> list[Move]:
     return list(game.moves_from("\n" * (number - 1) + line + "\n", header))
 
@@ -73,7 +86,8 @@ def test_every_listed_line_is_legal_and_the_move_played_is_listed(path: Path) ->
     game = game_for(text)
     whole = replay(game, text, str(path))
     assert whole.log is not None
-    moves = list(whole.log.moves)
+    steps, key = _steps_and_key(game)
+    moves = [step for move in whole.log.moves for step in steps(move)]
     checked = {0, len(moves) // 3, len(moves) // 2, len(moves) - 1}
     state = game.setup(whole.log)
     for index, played in enumerate(moves):
@@ -81,12 +95,12 @@ def test_every_listed_line_is_legal_and_the_move_played_is_listed(path: Path) ->
         listed = [option.line for group in groups for option in group.options]
         assert game.to_move(state) is not None
         number = played.line
-        shapes = {
-            _shape(move)
+        keys = {
+            key(state, move)
             for line in listed
             for move in _moves_of(game, whole.log.header, line, number)
         }
-        assert _shape(played) in shapes, f"line {played.line}: {played.source!r} is not listed"
+        assert key(state, played) in keys, f"line {played.line}: {played.source!r} is not listed"
         if index in checked:
             for line in listed:
                 trial = copy.deepcopy(state)
