@@ -119,6 +119,19 @@ class Turn(Move):
     actions: tuple[Action, ...] = ()
 
 
+def line_text(turn: Turn, line: int) -> str:
+    """The text of one line of ``turn`` as written (without its comment): the turn line
+    or one of its action lines; the whole turn where the lines cannot be told apart."""
+    lines = [turn.line]
+    for action in turn.actions:
+        if action.line not in lines:
+            lines.append(action.line)
+    parts = turn.source.split(" / ")
+    if len(parts) != len(lines) or line not in lines:
+        return turn.source
+    return parts[lines.index(line)]
+
+
 # --- the transformer -------------------------------------------------------------------
 
 
