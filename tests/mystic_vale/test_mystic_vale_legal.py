@@ -174,11 +174,14 @@ def test_the_step_the_log_takes_next_is_listed(path: Path) -> None:
 
 @pytest.mark.parametrize("path", COMPLETE, ids=lambda p: p.name)
 def test_every_listed_line_is_legal_where_it_is_listed(path: Path) -> None:
-    """Each turn line listed, played on the position; each harvest line, added to the
-    turn above and that turn played again; and at some points of the log each line
-    written into the log there and the log replayed from its text."""
+    """At every other point of the log: each turn line listed, played on the position;
+    each harvest line, added to the turn above and that turn played again; and at
+    every fourth point some of the lines written into the log there and the log
+    replayed from its text."""
     header = replay(GAME, path.read_text(encoding="utf-8"), str(path)).log.header  # type: ignore[union-attr]
     for number, step in enumerate(_steps(path)):
+        if number % 2:
+            continue
         listed = _lines(GAME.legal_moves(step.state))
         for line in listed:
             if _continues(line):
