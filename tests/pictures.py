@@ -16,8 +16,14 @@ def _eden(state: Any) -> int:
     return sum(1 for _ in state.board.tiles())
 
 
+def _mystic_vale(state: Any) -> int:
+    """Each player's 20 cards (sleeves 1-20) and vales, and the VP pool."""
+    return sum(len(p.slots) - 1 + len(p.vales) for p in state.players) + 1
+
+
 #: game name -> pieces the position has on its board.
 PIECES: dict[str, Callable[[Any], int]] = {
     "seikatsu": _seikatsu,
     "eden": _eden,
+    "mystic-vale": _mystic_vale,
 }

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from gamelog.core.errors import GamelogError, NotationError, SetupError
 from gamelog.core.game import Located
@@ -74,6 +74,9 @@ class Symbols:
         parts = [f"{getattr(self, n)} {n}" for n in SYMBOL_NAMES if getattr(self, n)]
         return ", ".join(parts) or "nothing"
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Symbols:
+        return self  # a card's print never changes: copies of a position share it
+
 
 NO_SYMBOLS = Symbols()
 
@@ -92,6 +95,9 @@ class Advancement:
     def for_sale(self) -> bool:
         return self.level != "starting"
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Advancement:
+        return self  # a card's print never changes: copies of a position share it
+
 
 @dataclass(frozen=True)
 class Vale:
@@ -104,6 +110,9 @@ class Vale:
 
     def describe_cost(self) -> str:
         return " ".join(f"{n} {colour}" for colour, n in self.cost.items() if n) or "nothing"
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Vale:
+        return self  # a card's print never changes: copies of a position share it
 
 
 @dataclass

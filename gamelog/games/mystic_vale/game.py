@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from gamelog.core.game import Parts, TemplateGame
 from gamelog.core.header import HeaderKey
-from gamelog.games.mystic_vale import header, moves, render, rules, scoring, state
+from gamelog.games.mystic_vale import header, legal, moves, render, rules, scoring, state
 from gamelog.games.mystic_vale.header import Header
 from gamelog.games.mystic_vale.moves import Turn
 from gamelog.games.mystic_vale.state import GameState
@@ -25,7 +25,7 @@ class MysticVale(TemplateGame[Header, GameState, Turn]):
         "Ann: 4 11 13 17 18 pass; buy Grove Keeper top into 13; buy vale Sun Pool"
     )
     header_keys: ClassVar[tuple[HeaderKey, ...]] = header.KEYS
-    parts: ClassVar[Parts] = Parts(header, moves, state, rules, scoring, render)
+    parts: ClassVar[Parts] = Parts(header, moves, state, rules, scoring, render, legal)
 
 
 GAME = MysticVale()

@@ -30,6 +30,7 @@ from gamelog.games.mystic_vale.moves import (
     RefillVale,
     SpendToken,
     Turn,
+    line_text,
 )
 from gamelog.games.mystic_vale.rulebook import (
     ABILITY_RULE,
@@ -43,7 +44,14 @@ from gamelog.games.mystic_vale.rulebook import (
     TOKEN_RULE,
     VALES_RULE,
 )
-from gamelog.games.mystic_vale.state import GameState, OwnedVale, PlayerState, sleeve_list
+from gamelog.games.mystic_vale.state import (
+    GameState,
+    OwnedVale,
+    PlayerState,
+    VpTaken,
+    Written,
+    sleeve_list,
+)
 
 
 @dataclass
@@ -105,33 +113,39 @@ def take_harvest(state: GameState, player: PlayerState, turn: Turn, events: list
             vp += action.vp
             events.append(Event(_describe_gain(player, action), player.name))
         elif isinstance(action, SpendToken):
-            _spend_token(player, harvest, action)
+            spend_token(player, harvest, action)
             events.append(Event(f"{player.name} spends the mana token for 1 mana", player.name))
     if vp:
-        events.append(_take_vp(state, player, vp, "harvest"))
+        events.append(_take_vp(state, player, vp, "harvest", Written(turn.line, turn.source)))
     for action in turn.actions:
         if isinstance(action, BuyAdvancement):
-            events.append(_buy_advancement(state, player, harvest, action))
+            events.append(buy_advancement(state, player, harvest, action))
         elif isinstance(action, BuyVale):
-            events.append(_buy_vale(state, player, harvest, action))
+            event = buy_vale(state, player, harvest, action)
+            player.vales[-1].bought = Written(action.line, line_text(turn, action.line))
+            events.append(event)
     return harvest
 
 
-def sleeve_purchases(player: PlayerState, harvest: Harvest, events: list[Event]) -> None:
+def sleeve_purchases(
+    player: PlayerState, harvest: Harvest, turn: Turn, events: list[Event]
+) -> None:
     """Sleeve the bought advancements into their cards; unspent mana is lost."""
     for buy, card, position in harvest.advancements:
         player.set_slot(buy.sleeve, position, card)
+        player.bought[(buy.sleeve, position)] = Written(buy.line, line_text(turn, buy.line))
     left = harvest.mana - harvest.mana_spent
     if left > 0:
         events.append(Event(f"{player.name} leaves {left} mana unused (lost)", player.name))
 
 
-def _take_vp(state: GameState, player: PlayerState, vp: int, why: str) -> Event:
+def _take_vp(state: GameState, player: PlayerState, vp: int, why: str, written: Written) -> Event:
     from_pool = min(vp, state.vp_pool)
     from_box = vp - from_pool
     state.vp_pool -= from_pool
     player.vp_pool += from_pool
     player.vp_box += from_box
+    player.vp_taken.append(VpTaken(written, from_pool, from_box))
     where = f"{from_pool} from the pool ({state.vp_pool} left)" if from_pool else ""
     if from_box:
         where += (" and " if where else "") + f"{from_box} from the box"
@@ -167,7 +181,7 @@ def _check_gain_source(
     raise IllegalMove(message, rule=ABILITY_RULE, facts=facts, line=gain.line, column=gain.column)
 
 
-def _spend_token(player: PlayerState, harvest: Harvest, action: SpendToken) -> None:
+def spend_token(player: PlayerState, harvest: Harvest, action: SpendToken) -> None:
     if harvest.token_spent:
         raise IllegalMove(
             "the mana token is already spent this turn",
@@ -193,7 +207,7 @@ def _spend_token(player: PlayerState, harvest: Harvest, action: SpendToken) -> N
     harvest.mana += 1
 
 
-def _buy_advancement(
+def buy_advancement(
     state: GameState, player: PlayerState, harvest: Harvest, buy: BuyAdvancement
 ) -> Event:
     def illegal(message: str, rule: str, facts: list[str]) -> IllegalMove:
@@ -334,7 +348,7 @@ def _free_slots(player: PlayerState, harvest: Harvest, pos: Position) -> str:
     return sleeve_list(free) or "none"
 
 
-def _buy_vale(state: GameState, player: PlayerState, harvest: Harvest, buy: BuyVale) -> Event:
+def buy_vale(state: GameState, player: PlayerState, harvest: Harvest, buy: BuyVale) -> Event:
     vale = state.catalogue.require_vale(buy.card, buy)
     limit = TURN["vales_per_turn"]
     if len(harvest.vales) >= limit:

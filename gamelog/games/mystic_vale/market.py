@@ -15,6 +15,7 @@ that list, only the supply sizes are checked.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from gamelog.core.errors import IllegalMove
 from gamelog.games.mystic_vale.cards import POSITIONS, Advancement, Position, Vale, name_key
@@ -42,6 +43,9 @@ class MarketCard:
     def label(self) -> str:
         return f"{self.card.name} {self.position}"
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> MarketCard:
+        return self
+
 
 @dataclass
 class Market:
@@ -54,6 +58,27 @@ class Market:
     face_up: dict[str, list[MarketCard | None]] | None = None
     vales_up: dict[str, list[Vale | None]] | None = None
     refilled: list[str] = field(default_factory=list)
+    #: Cards turned up from each advancement deck and each vale deck by refills so far
+    #: (the log's later refills may show the next ones).
+    drawn: dict[str, int] = field(default_factory=lambda: dict.fromkeys(ADVANCEMENT_DECKS, 0))
+    vales_drawn: dict[str, int] = field(default_factory=lambda: dict.fromkeys(VALE_DECKS, 0))
+
+    def copy(self) -> Market:
+        """A copy to try purchases and refills on (the cards themselves are shared)."""
+        return Market(
+            deck_left=dict(self.deck_left),
+            vale_deck_left=dict(self.vale_deck_left),
+            fertile_left=dict(self.fertile_left),
+            face_up=None
+            if self.face_up is None
+            else {level: list(slots) for level, slots in self.face_up.items()},
+            vales_up=None
+            if self.vales_up is None
+            else {level: list(slots) for level, slots in self.vales_up.items()},
+            refilled=list(self.refilled),
+            drawn=dict(self.drawn),
+            vales_drawn=dict(self.vales_drawn),
+        )
 
     # --- advancements -------------------------------------------------------------
 
@@ -120,6 +145,7 @@ class Market:
                 slots = self.face_up[slot_level]
                 slots[slots.index(None)] = MarketCard(card, position)
                 self.deck_left[card.level] -= 1
+                self.drawn[card.level] += 1
                 return slot_level
         facts = [
             f"an empty Level {level} slot draws from "
@@ -190,6 +216,7 @@ class Market:
             )
         slots[slots.index(None)] = card
         self.vale_deck_left[card.level] -= 1
+        self.vales_drawn[card.level] += 1
 
     # --- end of turn ------------------------------------------------------------------
 

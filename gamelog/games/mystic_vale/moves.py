@@ -119,6 +119,19 @@ class Turn(Move):
     actions: tuple[Action, ...] = ()
 
 
+def line_text(turn: Turn, line: int) -> str:
+    """The text of one line of ``turn`` as written (without its comment): the turn line
+    or one of its action lines; the whole turn where the lines cannot be told apart."""
+    lines = [turn.line]
+    for action in turn.actions:
+        if action.line not in lines:
+            lines.append(action.line)
+    parts = turn.source.split(" / ")
+    if len(parts) != len(lines) or line not in lines:
+        return turn.source
+    return parts[lines.index(line)]
+
+
 # --- the transformer -------------------------------------------------------------------
 
 
@@ -309,7 +322,12 @@ def _statements(tree: Tree[Token], text: str) -> list[_TurnStart | _ActionLine]:
 def _turns(
     statements: Iterator[_TurnStart | _ActionLine], roster: Roster, lines: list[str]
 ) -> Iterator[Turn]:
-    """Turn lines with the action lines that follow them, as whole turns."""
+    """Turn lines with the action lines that follow them, as whole turns.
+
+    A long log is parsed a chunk at a time: when a later chunk does not parse, the
+    turns above the bad line, the one in progress included, are given before the
+    error.
+    """
     done: list[Turn] = []
     current: _TurnStart | None = None
     pending: list[Action] = []
@@ -332,25 +350,34 @@ def _turns(
             )
         )
 
-    for statement in statements:
+    try:
+        for statement in statements:
+            yield from done
+            done.clear()
+            if isinstance(statement, _TurnStart):
+                close_turn()
+                current, pending = statement, []
+                sources = [lines[statement.line - 1].split("#", 1)[0].strip()]
+                continue
+            if current is None:
+                raise NotationError(
+                    "an action must follow the turn it belongs to "
+                    "(write the turn line `Ann: 4 11 13 pass` first)",
+                    line=statement.line,
+                    column=statement.column,
+                )
+            if statement.player is not None:
+                _check_same_player(roster, statement, current)
+            pending.extend(statement.actions)
+            sources.append(lines[statement.line - 1].split("#", 1)[0].strip())
+    except NotationError:
+        # A later chunk of a long log does not parse (or a line does not belong to the
+        # turn above): the turns above the line at fault are still given, the one in
+        # progress with the actions read so far, so that the replay stops at the log
+        # cut before the bad line, as it does for a log read whole.
+        close_turn()
         yield from done
-        done.clear()
-        if isinstance(statement, _TurnStart):
-            close_turn()
-            current, pending = statement, []
-            sources = [lines[statement.line - 1].split("#", 1)[0].strip()]
-            continue
-        if current is None:
-            raise NotationError(
-                "an action must follow the turn it belongs to "
-                "(write the turn line `Ann: 4 11 13 pass` first)",
-                line=statement.line,
-                column=statement.column,
-            )
-        if statement.player is not None:
-            _check_same_player(roster, statement, current)
-        pending.extend(statement.actions)
-        sources.append(lines[statement.line - 1].split("#", 1)[0].strip())
+        raise
     close_turn()
     yield from done
 

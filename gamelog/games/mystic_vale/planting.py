@@ -59,7 +59,7 @@ def plant(player: PlayerState, turn: Turn, events: list[Event]) -> bool:
             )
         if _is_spoiled(player):
             spoil_at = turn.reveals[-1]
-    decay, growth = _decay_showing(player)
+    decay, growth = decay_showing(player)
     pushed = sleeve_list(player.field)
     on_deck = f"on deck {player.on_deck}" if player.on_deck is not None else "nothing on deck"
     showing = f"{decay} decay against {growth} growth"
@@ -95,7 +95,7 @@ def plant(player: PlayerState, turn: Turn, events: list[Event]) -> bool:
 
 
 def _pushed_after_spoil(player: PlayerState, spoil_at: Reveal, column: int, turn: Turn) -> None:
-    decay, growth = _decay_showing(player)
+    decay, growth = decay_showing(player)
     raise IllegalMove(
         f"the turn spoiled when sleeve {spoil_at.sleeve} was turned up; no push may follow a spoil",
         rule=SPOIL_RULE,
@@ -155,9 +155,10 @@ def _turn_up(player: PlayerState, reveal: Reveal, turn: Turn, events: list[Event
         )
     player.deck.discard(sleeve)
     player.on_deck = sleeve
+    player.drawn += 1
 
 
-def _decay_showing(player: PlayerState) -> tuple[int, int]:
+def decay_showing(player: PlayerState) -> tuple[int, int]:
     """Decay of field + on-deck card, growth of the field only (the rules text)."""
     decay = growth = 0
     for sleeve in player.field:
@@ -170,5 +171,5 @@ def _decay_showing(player: PlayerState) -> tuple[int, int]:
 
 
 def _is_spoiled(player: PlayerState) -> bool:
-    decay, growth = _decay_showing(player)
+    decay, growth = decay_showing(player)
     return decay - growth >= TURN["spoil_at"]

@@ -1,7 +1,11 @@
-"""The position as text, for ``gamelog replay --to N``."""
+"""The position as text, for ``gamelog replay --to N``, and as a picture (``render_svg``)."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from gamelog.core import svg
+from gamelog.games.mystic_vale.cards import POSITIONS
 from gamelog.games.mystic_vale.state import GameState, PlayerState
 
 
@@ -47,3 +51,330 @@ def _player(player: PlayerState) -> list[str]:
     lines.append("  sleeves (blank ones left out):")
     lines.extend(printed)
     return lines
+
+
+# --- the position as a picture -------------------------------------------------------------
+
+CARD_W, CARD_H = 92, 88
+GAP = 6
+COLUMNS = 10
+MARGIN = 12
+TOP = 90  # the VP pool and the market above the players
+VALE_H = 40
+PLAYER_HEAD = 28
+#: The zones a card may be in, in the order the cards are laid out, with the word each
+#: card shows (nothing is told by colour alone) and its fill.
+ZONES = {
+    "field": ("field", "#ffffff"),
+    "on deck": ("on deck", "#fff7e0"),
+    "discard": ("discard", "#f1f1f1"),
+    "deck": ("deck", "#e4e4e4"),
+}
+#: Levels as the cards print them (starting cards and Fertile Soil are named as such).
+LEVEL_MARK = {"I": "I", "II": "II", "III": "III"}
+
+
+def render_svg(state: GameState) -> str:
+    """Every player's 20 cards, each with its three slots and the advancements sleeved
+    into them, laid out by where the card is (the field of the player's last turn,
+    the on-deck card, the discard pile, the face-down deck); their vales; the VP
+    pool. Each card, vale and the pool is a ``piece`` with a title saying what it is."""
+    width = MARGIN * 2 + COLUMNS * (CARD_W + GAP) - GAP
+    rows = -(-20 // COLUMNS)
+    block = PLAYER_HEAD + rows * (CARD_H + GAP) + VALE_H + 16
+    height = TOP + block * len(state.players) + 8
+    parts = [_pool(state), _market_line(state, width)]
+    for index, player in enumerate(state.players):
+        parts.extend(_player_block(state, player, index, TOP + index * block))
+    label = f"Mystic Vale: VP pool {state.vp_pool} of {state.vp_pool_size} left; " + (
+        "game over" if state.finished else f"next: {state.players[state.seat].name}"
+    )
+    description = "; ".join(_player_words(state, player) for player in state.players)
+    return svg.document(width, height, parts, label=label, description=description)
+
+
+def _zones(player: PlayerState) -> list[tuple[int, str]]:
+    """The player's sleeves in the order they are drawn, each with its zone."""
+    field = [s for s in player.last_field if s in player.discard]
+    on_deck = [player.on_deck] if player.on_deck is not None else []
+    discard = [s for s in player.discard if s not in field]
+    deck = sorted(player.deck)
+    return (
+        [(s, "field") for s in field]
+        + [(s, "on deck") for s in on_deck]
+        + [(s, "discard") for s in discard]
+        + [(s, "deck") for s in deck]
+    )
+
+
+def _player_block(state: GameState, player: PlayerState, index: int, y: float) -> list[str]:
+    colour = svg.PALETTE[index % len(svg.PALETTE)]
+    shape = svg.MARKERS[index % len(svg.MARKERS)]
+    token = "active" if player.token_active else "spent"
+    to_move = not state.finished and state.seat == player.seat
+    head = (
+        f"{player.name}{' (to move)' if to_move else ''}: {player.vp_pool + player.vp_box} VP "
+        f"in tokens, mana token {token}"
+    )
+    if player.last_turn_line is not None:
+        head += f"; field of the last turn: line {player.last_turn_line}"
+    parts = [
+        svg.group(
+            [
+                svg.marker(shape, MARGIN + 7, y + 12, 12, fill=colour, stroke=colour),
+                svg.text(MARGIN + 20, y + 17, head, font_size=13, font_weight="bold"),
+            ],
+            class_="player",
+            data_player=player.name,
+        )
+    ]
+    top = y + PLAYER_HEAD
+    for position, (sleeve, zone) in enumerate(_zones(player)):
+        column, row = position % COLUMNS, position // COLUMNS
+        x = MARGIN + column * (CARD_W + GAP)
+        parts.append(_card(player, sleeve, zone, x, top + row * (CARD_H + GAP), colour))
+    rows = -(-len(player.slots[1:]) // COLUMNS)
+    vale_y = top + rows * (CARD_H + GAP)
+    for position, owned in enumerate(player.vales):
+        parts.append(_vale(player, owned, MARGIN + position * 160, vale_y, colour))
+    if not player.vales:
+        parts.append(
+            svg.text(MARGIN, vale_y + 22, f"{player.name} has no vale", font_size=11, fill="#555")
+        )
+    return parts
+
+
+#: Cards drawn, by all they show: a report draws the position at every turn, and most
+#: cards are drawn as they were.
+_DRAWN: dict[tuple[Any, ...], str] = {}
+
+
+def _card(player: PlayerState, sleeve: int, zone: str, x: float, y: float, colour: str) -> str:
+    key = (player.name, sleeve, zone, x, y, colour, tuple(player.slots[sleeve]))
+    key += (player.last_turn_line if zone == "field" else None,)
+    drawn = _DRAWN.get(key)
+    if drawn is None:
+        if len(_DRAWN) > 4096:
+            _DRAWN.clear()
+        drawn = _DRAWN[key] = _draw_card(player, sleeve, zone, x, y, colour)
+    return drawn
+
+
+def _draw_card(player: PlayerState, sleeve: int, zone: str, x: float, y: float, colour: str) -> str:
+    word, fill = ZONES[zone]
+    slots = player.slots[sleeve]
+    face_down = zone == "deck"
+    border = {
+        "stroke": colour if zone in ("field", "on deck") else "#777777",
+        "stroke_width": 2.5 if zone in ("field", "on deck") else 1,
+        "stroke_dasharray": "4 3" if face_down else None,
+    }
+    shapes = [
+        svg.title(_card_words(player, sleeve, zone)),
+        svg.element(
+            "rect",
+            x=svg.number(x),
+            y=svg.number(y),
+            width=CARD_W,
+            height=CARD_H,
+            rx=5,
+            fill=fill,
+            **border,
+        ),
+        svg.text(x + 5, y + 13, f"{sleeve}", font_size=12, font_weight="bold"),
+        svg.text(x + CARD_W - 5, y + 13, word, font_size=9, text_anchor="end", fill="#333"),
+    ]
+    for row, card in enumerate(slots):
+        slot_y = y + 18 + row * 19
+        shapes.append(
+            svg.element(
+                "rect",
+                x=svg.number(x + 4),
+                y=svg.number(slot_y),
+                width=CARD_W - 8,
+                height=17,
+                fill="#ffffff" if card is None else "#eef4ea",
+                stroke="#bbbbbb",
+            )
+        )
+        label = "·" if card is None else f"{_short(card.name)} {LEVEL_MARK.get(card.level, '')}"
+        label = label.rstrip()
+        shapes.append(
+            svg.text(
+                x + 7,
+                slot_y + 12,
+                label,
+                font_size=9,
+                fill="#999999" if card is None else "#111111",
+            )
+        )
+    symbols = _symbols_short(player, sleeve)
+    fits = len(symbols) * 4.4 <= CARD_W - 10  # about 4.4 px a character at 8 px
+    shapes.append(
+        svg.text(
+            x + 5,
+            y + CARD_H - 6,
+            symbols,
+            font_size=8,
+            fill="#333333",
+            textLength=None if fits else CARD_W - 10,
+            lengthAdjust=None if fits else "spacingAndGlyphs",
+        )
+    )
+    return svg.group(
+        shapes,
+        class_=f"piece card {zone.replace(' ', '-')}",
+        data_player=player.name,
+        data_sleeve=sleeve,
+    )
+
+
+def _card_words(player: PlayerState, sleeve: int, zone: str) -> str:
+    where = {
+        "field": f"in the field of {player.name}'s last turn (line {player.last_turn_line}), "
+        "now in the discard pile",
+        "on deck": "the on-deck card, face up",
+        "discard": "in the discard pile",
+        "deck": "in the deck, face down",
+    }[zone]
+    slots = ", ".join(
+        f"{position} {card.name if card is not None else 'empty'}"
+        for position, card in zip(POSITIONS, player.slots[sleeve], strict=True)
+    )
+    return f"{player.name}'s sleeve {sleeve}, {where}: {slots}; {_symbols(player, sleeve)}"
+
+
+def _symbols(player: PlayerState, sleeve: int) -> str:
+    return player.symbols[sleeve].describe()
+
+
+_SHORT_SYMBOLS = {
+    "mana": "mana",
+    "growth": "grow",
+    "decay": "decay",
+    "vp": "vp",
+    "grey": "grey",
+    "guardian": "guard",
+    "green": "grn",
+    "yellow": "yel",
+    "brown": "brn",
+    "purple": "pur",
+}
+
+
+def _symbols_short(player: PlayerState, sleeve: int) -> str:
+    symbols = player.symbols[sleeve]
+    parts = [f"{getattr(symbols, n)} {w}" for n, w in _SHORT_SYMBOLS.items() if getattr(symbols, n)]
+    return " ".join(parts) or "blank"
+
+
+def _short(name: str, limit: int = 15) -> str:
+    return name if len(name) <= limit else name[: limit - 1] + "…"
+
+
+def _vale(player: PlayerState, owned: Any, x: float, y: float, colour: str) -> str:
+    vale = owned.card
+    bought = f", bought on line {owned.bought.line}" if owned.bought is not None else ""
+    words = (
+        f"{player.name}'s vale {vale.name} (Level {vale.level}, cost {vale.describe_cost()}): "
+        f"{vale.vp} VP{bought}"
+    )
+    return svg.group(
+        [
+            svg.title(words),
+            svg.element(
+                "rect",
+                x=svg.number(x),
+                y=svg.number(y),
+                width=152,
+                height=VALE_H - 6,
+                rx=14,
+                fill="#e8f1fa",
+                stroke=colour,
+                stroke_width=2,
+            ),
+            svg.text(x + 10, y + 14, f"vale: {_short(vale.name, 20)}", font_size=10),
+            svg.text(
+                x + 10,
+                y + 27,
+                f"{vale.vp} VP · Level {vale.level} · {vale.describe_cost()}",
+                font_size=9,
+                fill="#333",
+            ),
+        ],
+        class_="piece vale",
+        data_player=player.name,
+    )
+
+
+def _pool(state: GameState) -> str:
+    words = f"the VP pool: {state.vp_pool} of {state.vp_pool_size} tokens left"
+    if state.end_triggered_by:
+        words += f" (emptied by {state.end_triggered_by})"
+    return svg.group(
+        [
+            svg.title(words),
+            svg.element("circle", cx=MARGIN + 20, cy=30, r=20, fill="#fbe7b5", stroke="#8a6d1f"),
+            svg.text(
+                MARGIN + 20,
+                35,
+                str(state.vp_pool),
+                font_size=15,
+                font_weight="bold",
+                text_anchor="middle",
+            ),
+            svg.text(MARGIN + 48, 26, "VP pool", font_size=12, font_weight="bold"),
+            svg.text(
+                MARGIN + 48, 41, f"{state.vp_pool} of {state.vp_pool_size} left", font_size=11
+            ),
+        ],
+        class_="piece pool",
+    )
+
+
+def _market_lines(state: GameState) -> list[str]:
+    market = state.market
+    if market.face_up is None:
+        lines = [f"market not tracked; {market.describe_decks()}"]
+    else:
+        lines = [
+            f"market, Level {level}: "
+            + ", ".join(shown.label() if shown else "(empty)" for shown in slots)
+            for level, slots in market.face_up.items()
+        ]
+    if market.vales_up is not None:
+        lines += [
+            f"vales, Level {level}: " + ", ".join(v.name if v else "(empty)" for v in slots)
+            for level, slots in market.vales_up.items()
+        ]
+    return lines
+
+
+def _market_line(state: GameState, width: float) -> str:
+    lines = _market_lines(state)
+    texts = [
+        svg.text(180, 14 + 12 * row, _short(line, 130), font_size=10, fill="#333")
+        for row, line in enumerate(lines)
+    ]
+    texts.append(
+        svg.text(
+            180,
+            TOP - 8,
+            "each card: its sleeve number and where it is (field of the last turn, on deck, "
+            "discard, deck: dashed, face down); its slots top, middle, bottom; I/II/III: level",
+            font_size=9,
+            fill="#555",
+        )
+    )
+    return svg.group([svg.title("; ".join(lines)), *texts], class_="market")
+
+
+def _player_words(state: GameState, player: PlayerState) -> str:
+    field = ", ".join(str(s) for s in player.last_field) or "none yet"
+    vales = ", ".join(o.card.name for o in player.vales) or "none"
+    on_deck = str(player.on_deck) if player.on_deck is not None else "none"
+    return (
+        f"{player.name}: {player.vp_pool + player.vp_box} VP in tokens; field of the last turn "
+        f"{field}; on deck {on_deck}; {len(player.discard)} in the discard pile, "
+        f"{len(player.deck)} in the deck; vales {vales}"
+    )

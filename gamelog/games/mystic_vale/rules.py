@@ -9,6 +9,8 @@ pool runs out.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from gamelog.core.errors import IllegalMove
 from gamelog.core.game import Event
 from gamelog.games.mystic_vale.cards import name_column
@@ -22,7 +24,7 @@ from gamelog.games.mystic_vale.moves import Turn
 from gamelog.games.mystic_vale.planting import plant
 from gamelog.games.mystic_vale.refill import refill_market
 from gamelog.games.mystic_vale.rulebook import FINAL_RULE, TURN_ORDER_RULE
-from gamelog.games.mystic_vale.state import GameState, PlayerState
+from gamelog.games.mystic_vale.state import GameState, LastTurn, PlayerState
 
 
 def apply(state: GameState, turn: Turn) -> list[Event]:
@@ -33,20 +35,34 @@ def apply(state: GameState, turn: Turn) -> list[Event]:
     state.turn_number += 1
     events: list[Event] = []
     spoiled = plant(player, turn, events)
+    gathered = None
     if spoiled:
         refuse_harvest(player, turn)
         change = "stays" if player.token_active else "turns"
         player.token_active = True
         events.append(Event(f"{player.name}'s mana token {change} active", player.name))
+        before_refill = state.market.copy()
         refill_market(state, turn, events)
     else:
         gathered = take_harvest(state, player, turn, events)
+        before_refill = state.market.copy()
         refill_market(state, turn, events)
-        sleeve_purchases(player, gathered, events)
+        sleeve_purchases(player, gathered, turn, events)
+    field = tuple(player.field)
+    state.last_turn = LastTurn(player.seat, turn, spoiled, field, gathered, before_refill)
+    player.last_field = list(field)
+    player.last_turn_line = turn.line
     player.discard.extend(player.field)
     player.field.clear()
     _end_of_turn(state, player, turn, events)
     return events
+
+
+def extend(state: GameState, moves: Sequence[Turn]) -> None:
+    """Turns written after those of the log the state was set up from (``gamelog play``
+    appends them one line at a time): the log's turns, as legal.py reads what the
+    decks show from them."""
+    state.log_moves = [*state.log_moves, *moves]
 
 
 def is_finished(state: GameState) -> bool:

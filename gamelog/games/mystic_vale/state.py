@@ -13,10 +13,12 @@ the core's: gamelog/core/header.py.)
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from dataclasses import field as dataclass_field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gamelog.core.errors import SetupError
 from gamelog.core.game import GameLog, Located
@@ -41,6 +43,10 @@ from gamelog.games.mystic_vale.catalogue_file import (
 from gamelog.games.mystic_vale.components import PLAYER_COUNTS, SLEEVES_PER_PLAYER, SUPPLY
 from gamelog.games.mystic_vale.header import FinalEffect, Header
 from gamelog.games.mystic_vale.market import ADVANCEMENT_DECKS, VALE_DECKS, Market, MarketCard
+from gamelog.games.mystic_vale.moves import Turn
+
+if TYPE_CHECKING:
+    from gamelog.games.mystic_vale.harvest import Harvest
 
 SLOT_INDEX: dict[Position, int] = {position: index for index, position in enumerate(POSITIONS)}
 
@@ -50,11 +56,30 @@ def sleeve_list(sleeves: list[int] | tuple[int, ...]) -> str:
     return ", ".join(str(s) for s in sleeves)
 
 
+@dataclass(frozen=True)
+class Written:
+    """Where something came from in the log: a line and the text written there."""
+
+    line: int
+    text: str
+
+
 @dataclass
 class OwnedVale:
     card: Vale
     #: The global turn number it was bought in; its ability works from later turns.
     bought_on_turn: int
+    #: The line that bought it.
+    bought: Written | None = None
+
+
+@dataclass(frozen=True)
+class VpTaken:
+    """VP tokens a harvest took: from the pool, and from the box once it was empty."""
+
+    written: Written
+    from_pool: int
+    from_box: int
 
 
 @dataclass
@@ -82,6 +107,15 @@ class PlayerState:
     vp_box: int = 0
     turns_taken: int = 0
     reshuffles: int = 0
+    #: Sleeves turned up from the deck so far (the log's later lines may show the next).
+    drawn: int = 0
+    #: The field of the player's last turn (now in the discard pile) and its line.
+    last_field: list[int] = dataclass_field(default_factory=list)
+    last_turn_line: int | None = None
+    #: Every harvest that took VP tokens, in order.
+    vp_taken: list[VpTaken] = dataclass_field(default_factory=list)
+    #: (sleeve, position) -> the line that bought the advancement sleeved there.
+    bought: dict[tuple[int, Position], Written] = dataclass_field(default_factory=dict)
 
     def where_is(self, sleeve: int) -> str:
         """Where a sleeve is, in words, for the facts of an IllegalMove."""
@@ -131,6 +165,23 @@ class PlayerState:
 
 
 @dataclass
+class LastTurn:
+    """The turn played last, as far as a harvest line written below it could still add
+    to it (a harvest action line continues the turn above): its field, what its
+    harvest gave and spent, and the market as its purchases left it, before the
+    refill."""
+
+    seat: int
+    turn: Turn
+    spoiled: bool
+    field: tuple[int, ...]
+    harvest: Harvest | None
+    market: Market
+    #: The player with this turn's field, made once by legal.py to try purchases on.
+    scratch: PlayerState | None = None
+
+
+@dataclass
 class GameState:
     """The whole position between two turns."""
 
@@ -153,6 +204,13 @@ class GameState:
     #: The last line of the last turn played (its action lines included).
     last_line: int = 0
     finished: bool = False
+    #: The last turn, for a harvest line that continues it (legal.py).
+    last_turn: LastTurn | None = None
+    #: The log's turns, the ones below this position included: what the decks show is
+    #: known as far as the log writes it down (legal.py; ``rules.extend`` adds turns).
+    log_moves: Sequence[Turn] = ()
+    #: What legal.py read of the decks from ``log_moves`` (kept with the turns read).
+    shown: Any = None
 
     @property
     def seat(self) -> int:
@@ -176,6 +234,17 @@ class GameState:
             if player.name == name:
                 return player
         return None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
+        """A copy to play on: what no move changes (the cards, the log's turns and what
+        was read from them) is shared, not copied."""
+        for shared in (self.catalogue, self.log_moves, self.shown):
+            memo[id(shared)] = shared
+        twin = object.__new__(GameState)
+        memo[id(self)] = twin
+        for name, value in self.__dict__.items():
+            setattr(twin, name, copy.deepcopy(value, memo))
+        return twin
 
 
 # --- setup ----------------------------------------------------------------------
@@ -209,7 +278,9 @@ def setup(log: GameLog[Header, Any]) -> GameState:
     finals = _finals(header, Roster(players), catalogue)
     market = _market(header, catalogue, per_count["level_i_advancements"])
     pool = per_count["vp_pool"]
-    return GameState(catalogue, states, pool, pool, market, finals, TurnOrder(players))
+    state = GameState(catalogue, states, pool, pool, market, finals, TurnOrder(players))
+    state.log_moves = log.moves
+    return state
 
 
 def _check_players(header: Header) -> list[str]:
