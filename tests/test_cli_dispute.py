@@ -82,9 +82,33 @@ def test_moves_lists_the_player_to_move_and_their_options() -> None:
     assert "Cid to move" in text and "place a garden tile" in text
 
 
+def test_a_line_inside_a_turn_of_several_lines_is_the_turn_so_far() -> None:
+    """Eden's four_players.log: line 43 is Ann's turn (income, irrigation, conquest) and
+    line 44 her draw, the same turn. Just before line 44 she has not drawn: her turn is
+    still open, the draw is listed, and the board has her conquest of line 43."""
+    eden = str(ROOT / "samples" / "eden" / "four_players.log")
+    rec = json.loads(run("moves", eden, "--line", "44", "--format", "json").stdout)
+    lines = [move["line"] for group in rec["groups"] for move in group["moves"]]
+    assert rec["to_move"] == "Ann" and "Ann: draws" in lines
+    assert not any(line.startswith("Ann: income") for line in lines)  # declared on 43
+    before = json.loads(run("moves", eden, "--line", "43", "--format", "json").stdout)
+    assert "Ann: income 20" in [m["line"] for g in before["groups"] for m in g["moves"]]
+    steps = json.loads(run("replay", eden, "--line", "44", "--format", "json").stdout)["steps"]
+    assert steps[-1]["line"] == 43
+
+
 def test_an_illegal_move_ends_with_the_nearest_legal_lines() -> None:
     result = run("check", OCCUPIED)
     assert "fact: legal instead: Cid: BP at " in result.stderr
+
+
+def test_an_action_refused_inside_a_line_gets_the_legal_actions_at_that_point() -> None:
+    """Line 11 of Eden's illegal_late_income.log is `Ann: cultivate I2 A1 A2, income 20`; the
+    income (column 26) is refused after the cultivation was done, so the nearest legal
+    line is the income she could declare there, not a first action of her turn."""
+    result = run("check", str(ROOT / "samples" / "eden" / "illegal_late_income.log"))
+    assert "11:26: illegal move" in result.stderr
+    assert "fact: legal instead: Ann: income 10;" in result.stderr
 
 
 # --- what if -----------------------------------------------------------------------------

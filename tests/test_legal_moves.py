@@ -35,7 +35,19 @@ def _lists_moves(game: Game) -> bool:
     return True
 
 
-LISTING = {game.name for game in games.all_games() if _lists_moves(game)}
+#: Games whose listed lines are not moves on their own, walked by their own test:
+#: the game -> that test, which checks the same two things line by line.
+WALKED_ELSEWHERE = {
+    # A harvest line continues the turn above it and does not parse alone; a turn
+    # mixes chance (the sleeves turned up) with several purchases in any order, so
+    # its listed lines are appended to the log cut there and the log replayed.
+    "mystic-vale": ROOT / "tests" / "mystic_vale" / "test_mystic_vale_legal.py",
+}
+LISTING = {
+    game.name
+    for game in games.all_games()
+    if _lists_moves(game) and game.name not in WALKED_ELSEWHERE
+}
 COMPLETE = sorted(
     path
     for path in (ROOT / "samples").rglob("*")
@@ -44,6 +56,11 @@ COMPLETE = sorted(
     and audit_file(str(path))["finished"]
     and audit_file(str(path))["status"] == "ok"
 )
+
+
+def test_a_game_walked_elsewhere_has_that_walk() -> None:
+    for test in WALKED_ELSEWHERE.values():
+        assert "def test_" in test.read_text(encoding="utf-8")
 
 
 def _id(path: Path) -> str:

@@ -13,9 +13,8 @@ from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, Output, fail_usage
 from gamelog.cli.whatif import what_if
 from gamelog.core.audit import AuditTimeout, deadline
 from gamelog.core.errors import GamelogError, IllegalMove, NotationError
-from gamelog.core.legal import alternatives_fact
+from gamelog.core.legal import alternatives_fact, at_the_action
 from gamelog.core.replay import Replay, notation_errors
-from gamelog.core.report import source_line
 
 
 @click.command()
@@ -166,7 +165,7 @@ def _add_alternatives(loaded: loading.LoadedLog, result: Replay) -> None:
     if not isinstance(error, IllegalMove) or result.state is None or error.line is None:
         return
     assert loaded.game is not None
-    written = source_line(result.text, error.line) or ""
-    fact = alternatives_fact(loaded.game, result.state, written.split("#", 1)[0].strip())
+    state, written = at_the_action(loaded.game, result.text, error.line, error.column, result.state)
+    fact = alternatives_fact(loaded.game, state, written)
     if fact is not None and fact not in error.facts:
         error.facts.append(fact)

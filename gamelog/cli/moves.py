@@ -11,7 +11,7 @@ import click
 from gamelog.cli.loading import load_one, replayed, report, settings
 from gamelog.cli.options import LogOptions, format_option, line_option, one_log
 from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, Output, fail_usage
-from gamelog.cli.position import before_line
+from gamelog.cli.position import before_line, cut_inside_move
 from gamelog.core.game import OptionGroup
 
 
@@ -43,6 +43,9 @@ def moves(
     loaded = load_one(log, options.game, options.max_bytes)
     assert loaded.game is not None
     stop = before_line(loaded, line)
+    inside = cut_inside_move(loaded, line)
+    if inside is not None:
+        loaded, stop = inside, None
     result = replayed(loaded, options.timeout, stop_after=stop)
     if result.state is None or (result.error is not None and stop is None):
         assert result.error is not None

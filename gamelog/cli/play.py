@@ -19,7 +19,7 @@ from gamelog.cli.options import game_option, max_bytes_option
 from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, Output, fail_usage
 from gamelog.core import render
 from gamelog.core.errors import GamelogError, IllegalMove
-from gamelog.core.legal import alternatives_fact
+from gamelog.core.legal import alternatives_fact, at_the_action
 from gamelog.core.logs import game_for, read_log
 from gamelog.core.outcome import record, sheet_of
 from gamelog.core.report import format_error
@@ -145,7 +145,10 @@ def _submit(out: Output, session: Session, line: str) -> None:
         assert outcome.error is not None
         error = outcome.error
         if isinstance(error, IllegalMove) and session.state is not None:
-            fact = alternatives_fact(session.game, session.state, line.split("#", 1)[0].strip())
+            state, written = at_the_action(
+                session.game, session.text + line + "\n", number, error.column, session.state
+            )
+            fact = alternatives_fact(session.game, state, written)
             if fact is not None and fact not in error.facts:
                 error.facts.append(fact)
         shown = session.text + line + "\n" if error.line == number else session.text

@@ -1,7 +1,13 @@
 """Where in a log a command looks: ``--line N`` (the position just before line N) and
-``--to N`` (after move N), checked against the log as a usage error."""
+``--to N`` (after move N), checked against the log as a usage error.
+
+Just before line N is usually after the moves that begin above it. Where a move goes
+on over several lines (an Eden or Mystic Vale turn) and line N is one of them, it is
+the log cut there instead: the turn as far as it was written."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from gamelog.cli.loading import LoadedLog
 from gamelog.cli.output import fail_usage
@@ -22,6 +28,23 @@ def before_line(loaded: LoadedLog, line: int | None) -> int | None:
     except GamelogError:
         return _lines_above(loaded, line)
     return sum(1 for move in log.moves if move.line < line)
+
+
+def cut_inside_move(loaded: LoadedLog, line: int | None) -> LoadedLog | None:
+    """The log cut just before line ``line`` when that line is inside a move of several
+    lines (None otherwise, or when the log does not parse)."""
+    if line is None or loaded.game is None:
+        return None
+    text = normalise(loaded.text)
+    cut = "\n".join(text.split("\n")[: line - 1]) + "\n"
+    try:
+        whole = [move for move in loaded.game.parse(text).moves if move.line < line]
+        above = list(loaded.game.parse(cut).moves)
+    except GamelogError:
+        return None
+    if not above or above == whole:
+        return None
+    return replace(loaded, text=cut)
 
 
 def _lines_above(loaded: LoadedLog, line: int) -> int:

@@ -10,7 +10,7 @@ import click
 from gamelog.cli import loading
 from gamelog.cli.options import LogOptions, line_option, one_log
 from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, Output, Styler, fail_usage
-from gamelog.cli.position import before_line, check_move_count
+from gamelog.cli.position import before_line, check_move_count, cut_inside_move
 from gamelog.core import render
 from gamelog.core.errors import GamelogError
 from gamelog.core.outcome import record, sheet_of
@@ -68,6 +68,9 @@ def replay_command(
         check_move_count(loaded, stop_after)
         if line is not None:
             stop_after = before_line(loaded, line)
+            inside = cut_inside_move(loaded, line)
+            if inside is not None:
+                loaded, stop_after = inside, None
     out = Output(options.output, loading.settings().colour)
     outcome = loading.guarded(
         loaded.path, lambda: _replay(loaded, stop_after, fmt, out, options.timeout)

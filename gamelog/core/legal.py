@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from gamelog.core.game import Game
+from gamelog.core.replay import replay
 from gamelog.core.suggest import distance
 
 #: Options compared at the most (a Terra Mystica turn can list hundreds).
@@ -28,3 +29,28 @@ def nearest_legal(game: Game, state: Any, written: str, limit: int = 3) -> list[
 def alternatives_fact(game: Game, state: Any, written: str) -> str | None:
     close = nearest_legal(game, state, written)
     return f"legal instead: {'; '.join(close)}" if close else None
+
+
+def at_the_action(
+    game: Game, text: str, line: int, column: int | None, state: Any
+) -> tuple[Any, str]:
+    """The position and the words to compare for an illegal action inside a line.
+
+    A game whose moves are several actions (its legal module splits them: ``steps``)
+    lists single next actions; for a line refused at its third action, the options
+    that matter are those after the first two, compared with the third. Elsewhere
+    (or when the line cut there does not replay) it is the whole line before it."""
+    lines = text.split("\n")
+    written = lines[line - 1].split("#", 1)[0].strip() if line <= len(lines) else ""
+    legal = getattr(getattr(game, "parts", None), "legal", None)
+    if not column or column <= 1 or getattr(legal, "steps", None) is None:
+        return state, written
+    source = lines[line - 1]
+    done, rest = source[: column - 1].rstrip(" \t,;"), source[column - 1 :]
+    player, colon, _ = source.partition(":")
+    if not colon or done.endswith(":") or len(done) <= len(player) + 1:
+        return state, written
+    cut = replay(game, "\n".join([*lines[: line - 1], done]) + "\n")
+    if cut.error is not None or cut.state is None:
+        return state, written
+    return cut.state, f"{player.strip()}: {rest.split('#', 1)[0].strip()}"

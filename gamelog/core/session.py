@@ -48,7 +48,10 @@ class Session:
         self.text = normalise(existing) if existing.strip() else ""
         #: The file on disk does not end its last line: the first append ends it.
         self._unended = bool(existing) and not existing.endswith(("\n", "\r"))
-        self.result: Replay = replay(game, self.text, path)
+        #: What the last move did: a line that grows that move (a harvest line under
+        #: a Mystic Vale turn) reports only what it added.
+        self._last_events: list[Event] = []
+        self.result: Replay = self._replayed(self.text)
 
     # --- the position -------------------------------------------------------------
 
@@ -112,12 +115,14 @@ class Session:
         try:
             self.game.extend(self.state, moves)
             for move in moves:
-                events.extend(self.game.apply(self.state, move))
+                last = list(self.game.apply(self.state, move))
+                events.extend(last)
         except GamelogError as error:
             error.path = self.path
             error.at(number, 1)
-            self.result = replay(self.game, self.text, self.path)  # the position before it
+            self.result = self._replayed(self.text)  # the position before it
             return Outcome(False, [], error)
+        self._last_events = last
         log.moves = [*log.moves, *moves]
         self.result.moves_applied += len(moves)
         self._append(line)
@@ -130,9 +135,25 @@ class Session:
             return Outcome(False, [], trial.error)
         done = self.result.moves_applied
         events = [event for step in trial.steps[done:] for event in step.events]
+        if 0 < done <= len(trial.steps):
+            grown = trial.steps[done - 1].events  # the move above, with what the line added
+            events = [*_added(self._last_events, grown), *events]
+        if trial.steps:
+            self._last_events = list(trial.steps[-1].events)
         self.result = trial
         self._append(line)
         return Outcome(True, events)
+
+    def _replayed(self, text: str) -> Replay:
+        """The log replayed, remembering what its last move did."""
+        last: list[list[Event]] = [[]]
+
+        def remember(step: Any, state: Any) -> None:
+            last[0] = list(step.events)
+
+        result = replay(self.game, text, self.path, on_step=remember)
+        self._last_events = last[0]
+        return result
 
     def _fill_header(self, line: str) -> Outcome:
         lines = self.text.split("\n")[:-1] if self.text else []
@@ -173,7 +194,7 @@ class Session:
         removed = lines.pop()
         self.text = "\n".join(lines) + "\n" if lines else ""
         self._write()
-        self.result = replay(self.game, self.text, self.path)
+        self.result = self._replayed(self.text)
         return removed
 
     # --- the file -------------------------------------------------------------------
@@ -201,3 +222,16 @@ class Session:
             with contextlib.suppress(OSError):
                 os.unlink(scratch)
             raise
+
+
+def _added(before: list[Event], after: list[Event]) -> list[Event]:
+    """What a move did that it did not do before a line grew it (in order). What it no
+    longer does (a Mystic Vale turn's mana left unused, now spent) is not reported."""
+    left = list(before)
+    added = []
+    for event in after:
+        if event in left:
+            left.remove(event)
+        else:
+            added.append(event)
+    return added

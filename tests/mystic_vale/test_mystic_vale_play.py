@@ -38,8 +38,10 @@ def test_a_turn_then_its_harvest_then_the_next_turn(tmp_path: Path) -> None:
     assert "Ann: token" in lines
     outcome = session.submit("Ann: buy Sunlit Glade top into 13")  # continues her turn
     assert outcome.accepted
-    # (The session reports the events of new moves; this line grows the move above, so
-    # it reports none: core/session.py's _by_replay.)
+    # The line grows the move above: what it added is reported, not the turn again.
+    assert [event.text for event in outcome.events] == [
+        "Ann buys Sunlit Glade (Level I, top) for 3 mana, into sleeve 13"
+    ]
     assert session.state.players[0].slot(13, "top").name == "Sunlit Glade"
     assert session.result.moves_applied == 1
     assert "Ann: buy Dew Sprite top into 14" not in _lines(session)  # no mana left
