@@ -66,7 +66,7 @@ def score_sheet(state: GameState) -> ScoreSheet:
         plants = sum(card.points for card in player.plants)
         cultivated = [
             Source(line, move, card.points)
-            for card, (line, move) in zip(player.plants, player.plant_sources, strict=True)
+            for card, (line, move) in zip(player.plants, player.plant_sources, strict=False)
         ]
         sheet.add(PLANTS, name, plants, f"{len(player.plants)} cultivated", cultivated)
         tracks = sum(track_prestige(player.tracks[t]) for t in PRIMARY)
