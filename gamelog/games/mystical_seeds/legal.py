@@ -371,9 +371,11 @@ class _Explorer:
                 state.deck_out,
                 state.pile_left,
                 state.pile_out,
-                state.known_cards,
             )
         ]
+        # Cards are only ever added to what is known (a name keeps its card): the
+        # ones a clause added are the last ones.
+        known = len(state.known_cards)
         scalars = (state.extra_turns, state.extra_turn_next, state.round, state.finished)
         reason, seat = state.end_reason, state.turns.index
         ctx = _copy_context(runner.ctx)
@@ -395,6 +397,8 @@ class _Explorer:
             for target, saved in dicts:
                 target.clear()
                 target.update(saved)
+            while len(state.known_cards) > known:
+                state.known_cards.popitem()
             state.extra_turns, state.extra_turn_next, state.round, state.finished = scalars
             state.end_reason, state.turns.index = reason, seat
             runner.ctx.__dict__.update(_copy_context(ctx).__dict__)
@@ -499,7 +503,11 @@ class _Explorer:
         self.top_forms(path)
 
     def can_act(self) -> bool:
-        """Whether some action is still legal (an Inspiration form then has a rest)."""
+        """Whether some action is still legal (an Inspiration form then has a rest): a
+        collect is, where a fairy stands by seeds left (it then moves on and makes its
+        experiment if one can be made)."""
+        if any(self.state.supply[location] != 0 for location in self.state.garden.values()):
+            return True
         for clause in self.actions():
             undo = self.attempt(clause)
             if undo is not None:
@@ -648,8 +656,10 @@ class _Explorer:
     def after_action(self) -> Iterator[Clause]:
         ctx = self.runner.ctx
         if ctx.action == "collect" and not ctx.fairy_moved:
+            here = self.state.garden[str(ctx.tapped)]
             for location in PRIMARY:
-                yield FairyMove(location=location, **_at())
+                if location != here:  # the fairy moves to one of the other two
+                    yield FairyMove(location=location, **_at())
             if not ctx.experiment_done:
                 yield from self.experiments(str(ctx.tapped))
         yield from self.follow_ups()

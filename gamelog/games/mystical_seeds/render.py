@@ -211,14 +211,7 @@ def _garden(state: GameState) -> list[str]:
         parts.append(
             svg.group(
                 [
-                    svg.title(
-                        f"the Garden's {location} location: "
-                        + (
-                            "an unlimited supply"
-                            if left is None
-                            else f"{left} {location} seeds left"
-                        )
-                    ),
+                    svg.title(f"the Garden's {location} location"),
                     svg.element(
                         "rect",
                         x=x,
@@ -238,15 +231,18 @@ def _garden(state: GameState) -> list[str]:
                         stroke="#222222",
                     ),
                     svg.text(x + 34, y + 22, location, font_size=12, font_weight="bold"),
-                    svg.text(
-                        x + 122,
-                        y + 22,
-                        "unlimited" if left is None else f"{left} left",
-                        font_size=10,
-                        text_anchor="end",
-                    ),
                 ],
                 class_="location",
+            )
+        )
+        parts.append(
+            svg.text(
+                x + 122,
+                y + 22,
+                "unlimited" if left is None else f"{left} left",
+                font_size=10,
+                text_anchor="end",
+                class_="supply",
             )
         )
         for row, fairy in enumerate(state.fairies_at(location)):
@@ -409,15 +405,14 @@ def _bookshelf(state: GameState) -> list[str]:
         )
         for row in (1, 2)
     )
-    cells = [
-        svg.text(
-            SHELF_LEFT,
-            56,
-            f"Bookshelf and Knowledge tracks ({piles})",
-            font_size=13,
-            font_weight="bold",
-        )
-    ]
+    heading = svg.text(
+        SHELF_LEFT,
+        56,
+        f"Bookshelf and Knowledge tracks ({piles})",
+        font_size=13,
+        font_weight="bold",
+    )
+    cells: list[str] = []
     for index, track in enumerate(PRIMARY):
         x = _column_x(2 * index + 1)
         cells.append(
@@ -445,7 +440,7 @@ def _bookshelf(state: GameState) -> list[str]:
                 cells.append(
                     svg.text(x + 22, y - 4, bonus, font_size=9, text_anchor="end", fill="#555555")
                 )
-    parts = [svg.group(cells, class_="tracks")]
+    parts = [svg.group(cells, class_="tracks"), heading]
     for row, space in ((1, 3), (2, 6)):
         for column in range(1, SLOT_COLUMNS + 1):
             name = slot_name(row, column)
@@ -559,13 +554,18 @@ def _laboratory(state: GameState, player: PlayerState, seat: int) -> list[str]:
             stroke_width=2,
         ),
         svg.text(left + 12, top + 20, f"{name}'s Laboratory", font_size=13, font_weight="bold"),
+    ]
+    # What changes is drawn apart from the board, after it: a picture stepping through
+    # the moves keeps the board once, under the pieces of every step.
+    above = [
         svg.text(
             left + 12,
             top + 38,
             f"{number(player.prestige())} prestige, {_count(player.potions, 'potion')}, "
             f"{_count(len(player.plants), 'plant')} cultivated, card {player.card}",
             font_size=11,
-        ),
+            class_="stats",
+        )
     ]
     for a in range(graph.size):
         for b in sorted(graph.neighbours[a]):
@@ -601,7 +601,7 @@ def _laboratory(state: GameState, player: PlayerState, seat: int) -> list[str]:
             svg.text(ox, oy + 4, str(index + 1), font_size=11, text_anchor="middle", fill="#444444")
         )
         if index in suns:
-            board.append(
+            above.append(
                 svg.group(
                     [
                         svg.title(f"{name}'s sun token in circle {index + 1}"),
@@ -622,7 +622,7 @@ def _laboratory(state: GameState, player: PlayerState, seat: int) -> list[str]:
                     class_="sun",
                 )
             )
-    parts = [svg.group(board, class_="laboratory", data_player=name)]
+    parts = [svg.group(board, class_="laboratory", data_player=name), *above]
     for index, seed in enumerate(player.lab):
         if seed is not None:
             x, y = centres[index]
@@ -644,7 +644,8 @@ def _count(count: int, what: str) -> str:
 
 def _tile_spaces(state: GameState, player: PlayerState, x: float, y: float) -> list[str]:
     spaces = state.graph.tile_spaces
-    cells = [svg.text(x, y, f"tile spaces ({len(player.tiles)}/{spaces})", font_size=10)]
+    count = svg.text(x, y, f"tile spaces ({len(player.tiles)}/{spaces})", font_size=10)
+    cells: list[str] = []
     for index in range(spaces):
         col, row = index % 2, index // 2
         cells.append(
@@ -660,7 +661,7 @@ def _tile_spaces(state: GameState, player: PlayerState, x: float, y: float) -> l
                 stroke_dasharray="3 2",
             )
         )
-    parts = [svg.group(cells, class_="tile-spaces")]
+    parts = [svg.group(cells, class_="tile-spaces"), count]
     for index, held in enumerate(player.tiles):
         col, row = index % 2, index // 2
         label = held.spec.describe()
