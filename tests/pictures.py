@@ -21,9 +21,20 @@ def _mystic_vale(state: Any) -> int:
     return sum(len(p.slots) - 1 + len(p.vales) for p in state.players) + 1
 
 
+def _mystical_seeds(state: Any) -> int:
+    """Seeds in the Laboratories, the three Garden fairies, the Bookshelf's tiles, the
+    Research Area's cards, and each player's four fairies and Knowledge tiles."""
+    seeds = sum(1 for p in state.players.values() for seed in p.lab if seed is not None)
+    shelf = sum(1 for tile in state.shelf.values() if tile is not None)
+    cards = sum(1 for slot in state.research if slot.card is not None)
+    held = sum(len(p.tiles) for p in state.players.values())
+    return seeds + 3 + shelf + cards + 4 * len(state.players) + held
+
+
 #: game name -> pieces the position has on its board.
 PIECES: dict[str, Callable[[Any], int]] = {
     "seikatsu": _seikatsu,
     "eden": _eden,
     "mystic-vale": _mystic_vale,
+    "mystical-seeds": _mystical_seeds,
 }

@@ -96,3 +96,46 @@ def test_provisional_sheet_before_the_end() -> None:
     sheet = GAME.score(state)
     assert not sheet.finished
     assert GAME.running_scores(state) == {"Anita": 0, "Bob": 1}
+
+
+# ---------------------------------------------------------------- where the points came from
+
+
+def _trail(name: str) -> dict[str, dict[str, list[tuple[int, object]]]]:
+    from mystical_seeds_helpers import sample
+
+    sheet = GAME.score(sample(name).state)
+    return {
+        row.category: {
+            player: [(s.line, s.points) for s in sources] for player, sources in row.sources.items()
+        }
+        for row in sheet.rows
+    }
+
+
+def test_each_point_names_the_line_it_came_from() -> None:
+    """three_player_game.log, by hand: Eve cultivated Night Iris (line 28, 4), Rain Fern
+    (34, 3) and Coral Bloom (43, 4), took Crown in that last turn (1) and started with
+    the prestige card (line 19, 1). Dee's Top deck tile was taken on line 39 (0.5); her
+    yellow fairy (tracks card 1, Fox Bramble 3, her plant tile 4, Glow Cap 6) reached 7
+    with Ember Moss's yellow seed in that same turn (Scholar then took it to 8). Cid's
+    blue fairy: the blue card puts it on 1, Moon Fern 3, Mist Lotus 5 (two green seeds
+    on blue), Sky Orchid's green on blue 6 and its blue seed 7, on line 44."""
+    trail = _trail("three_player_game.log")
+    assert trail["plant cards"]["Eve"] == [(28, 4), (34, 3), (43, 4)]
+    assert trail["knowledge tiles"]["Eve"] == [(43, 1)]
+    assert trail["starting card"]["Eve"] == [(19, 1)]
+    assert trail["knowledge tiles"]["Dee"] == [(39, 0.5)]
+    assert trail["knowledge tracks"]["Dee"] == [(39, 1)]
+    assert trail["knowledge tracks"]["Cid"] == [(44, 1)]
+    assert "Cid" not in trail["starting card"]  # the blue card is worth no prestige
+
+
+def test_a_track_point_is_the_last_climb_to_seven() -> None:
+    """tiles_sun_swap_thrift.log, by hand: Mia's blue fairy (blue card 1, Night Iris
+    4, Moon Fern 6) is swapped back to 4 on line 28, then climbs again: Moon Drop 6
+    (line 40), Dew Bell 7 (line 42). Her yellow fairy (1, Swap 3, Glow Cap 5) reaches
+    7 with Sun Drop on line 36."""
+    trail = _trail("tiles_sun_swap_thrift.log")
+    assert trail["knowledge tracks"]["Mia"] == [(36, 1), (42, 1)]
+    assert trail["knowledge tracks"]["Ned"] == [(33, 1)]

@@ -80,6 +80,7 @@ def cultivate(runner: TurnRunner, clause: Cultivate) -> str:
             )
         moves.append(runner.advance(clause, track, chosen=True))
     runner.player.plants.append(card)
+    runner.player.plant_sources.append((runner.turn.line, runner.turn.source))
     runner.ctx.bonus_clause = clause
     runner.ctx.scholar_left = runner.player.holds("scholar")
     runner.ctx.harvest_left = runner.player.holds("harvest")

@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from gamelog.core.game import Parts, TemplateGame
 from gamelog.core.header import HeaderKey
-from gamelog.games.mystical_seeds import header, moves, render, rules, scoring, state
+from gamelog.games.mystical_seeds import header, legal, moves, render, rules, scoring, state
 from gamelog.games.mystical_seeds.header import Header
 from gamelog.games.mystical_seeds.moves import Turn
 from gamelog.games.mystical_seeds.state import GameState
@@ -22,7 +22,7 @@ class MysticalSeeds(TemplateGame[Header, GameState, Turn]):
     max_players: ClassVar[int] = 4
     notation_hint: ClassVar[str] = "Ann: collect upgrade; upgrade 1 to orange; fairy to red"
     header_keys: ClassVar[tuple[HeaderKey, ...]] = header.KEYS
-    parts: ClassVar[Parts] = Parts(header, moves, state, rules, scoring, render)
+    parts: ClassVar[Parts] = Parts(header, moves, state, rules, scoring, render, legal)
 
 
 GAME = MysticalSeeds()

@@ -86,7 +86,7 @@ def take(runner: TurnRunner, clause: Take) -> str:
     shelf[slot] = None
     ctx.emptied.append(slot)
     ctx.group_slots.append(slot)
-    held = HeldTile(spec)
+    held = HeldTile(spec, line=runner.turn.line, move=runner.turn.source)
     runner.player.tiles.append(held)
     effect = _apply_effect(runner, clause, held)
     return f"takes {spec.describe()} from {slot}" + (f": {effect}" if effect else "")
@@ -145,7 +145,7 @@ def _keep_drawn(runner: TurnRunner, clause: Take) -> str:
         )
     _room_for_tile(runner, clause)
     runner.return_drawn(kept=chosen)
-    held = HeldTile(chosen)
+    held = HeldTile(chosen, line=runner.turn.line, move=runner.turn.source)
     runner.player.tiles.append(held)
     effect = _apply_effect(runner, clause, held)
     return f"keeps {chosen.describe()} from the draw" + (f": {effect}" if effect else "")
@@ -274,7 +274,7 @@ def _swap(runner: TurnRunner, clause: Take) -> str:
             R.TILE_SWAP,
             [runner.tracks_fact()],
         )
-    player.tracks[back] -= 2
+    player.move_fairy(back, player.tracks[back] - 2, runner.turn.line, runner.turn.source)
     steps = [runner.advance(clause, forward, chosen=True) for _ in range(2)]
     return f"{back} back to {player.tracks[back]}, {', '.join(steps)}"
 

@@ -44,11 +44,12 @@ def circles_of(value: object) -> Iterator[Circle]:
     """Every circle number a clause names, in the order written (nested clauses too)."""
     if isinstance(value, Circle):
         yield value
-    elif isinstance(value, tuple):
-        for item in value:
-            yield from circles_of(item)
-    elif isinstance(value, Clause):
-        for item in vars(value).values():
+        return
+    items = value if isinstance(value, tuple) else vars(value).values()
+    for item in items:
+        if isinstance(item, Circle):
+            yield item
+        elif isinstance(item, tuple | Clause):
             yield from circles_of(item)
 
 

@@ -54,6 +54,22 @@ class PlayerState:
     plants: list[PlantCard] = field(default_factory=list)
     card: str = ""
     card_prestige: int = 0
+    #: Where each point came from (``gamelog explain``): the line and turn of each
+    #: plant card cultivated (in the order of ``plants``), of the Starting Resource
+    #: card, and of every move of each track's fairy (the space it reached).
+    plant_sources: list[tuple[int, str]] = field(default_factory=list)
+    card_source: tuple[int, str] = (0, "")
+    track_steps: dict[str, tuple[tuple[int, int, str], ...]] = field(
+        default_factory=lambda: dict.fromkeys(PRIMARY, ())
+    )
+
+    def move_fairy(self, track: str, space: int, line: int, move: str) -> None:
+        """Put the fairy of ``track`` on ``space``, remembering the move that did it."""
+        self.tracks[track] = space
+        self.track_steps = {
+            **self.track_steps,
+            track: (*self.track_steps[track], (space, line, move)),
+        }
 
     def holds(self, kind: str) -> int:
         """How many tiles of a kind the player holds."""
@@ -375,8 +391,11 @@ def _starting_card(
     player.card = choice.card
     player.card_prestige = card.prestige
     player.potions += card.potions
+    written = next((entry for entry in header.lines.lines if entry.line == line), None)
+    text = f"card {written.argument}: {written.value}" if written else f"card {player.name}"
+    player.card_source = (line, text)
     for track in tracks:
-        player.tracks[track] += 1
+        player.move_fairy(track, player.tracks[track] + 1, line, text)
     _place_starting_seeds(state, player, seeds, line)
 
 

@@ -46,6 +46,9 @@ class HeldTile:
 
     spec: TileSpec
     sun_circle: int | None = None
+    #: The line and turn that took it (for the points it is worth).
+    line: int = 0
+    move: str = ""
 
 
 def slot_name(row: int, column: int) -> str:

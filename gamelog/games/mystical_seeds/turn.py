@@ -95,21 +95,29 @@ class TurnRunner:
 
     def run(self) -> list[Event]:
         for clause in self.turn.clauses:
-            if not isinstance(clause, FOLLOW_UPS):
-                self.close_group()
-            for number in circles_of(clause):  # a circle the board lacks, before any rule
-                self.circle(clause, number)
-            second_upgrade, self.ctx.second_upgrade = self.ctx.second_upgrade, False
-            before = self.player.prestige()
-            if second_upgrade and isinstance(clause, Upgrade):
-                text = collecting.upgrade(self, clause) + " (second Upgrade, Twice tile)"
-            else:
-                text = _HANDLERS[type(clause)](self, clause)
-            gained = points_number(self.player.prestige() - before)
-            self.events.append(Event(f"{self.player.name} {text}", self.player.name, gained))
+            self.step(clause)
+        self.end()
+        return self.events
+
+    def step(self, clause: Clause) -> None:
+        """Play one clause of the turn (the legal-move lists try clauses one at a time)."""
+        if not isinstance(clause, FOLLOW_UPS):
+            self.close_group()
+        for number in circles_of(clause):  # a circle the board lacks, before any rule
+            self.circle(clause, number)
+        second_upgrade, self.ctx.second_upgrade = self.ctx.second_upgrade, False
+        before = self.player.prestige()
+        if second_upgrade and isinstance(clause, Upgrade):
+            text = collecting.upgrade(self, clause) + " (second Upgrade, Twice tile)"
+        else:
+            text = _HANDLERS[type(clause)](self, clause)
+        gained = points_number(self.player.prestige() - before)
+        self.events.append(Event(f"{self.player.name} {text}", self.player.name, gained))
+
+    def end(self) -> None:
+        """The turn's clauses are all played: close the last group, then the cleanup."""
         self.close_group()
         self.finish()
-        return self.events
 
     def illegal(
         self, clause: Clause | None, message: str, rule: str, facts: list[str] | None = None
@@ -279,7 +287,7 @@ class TurnRunner:
                         ],
                     )
                 return f"{track} stays at 8 ({holder} holds the ninth space)"
-        self.player.tracks[track] = space + 1
+        self.player.move_fairy(track, space + 1, self.turn.line, self.turn.source)
         if space + 1 in TILE_SPACES:
             self.ctx.openings.append((track, space + 1))
         return f"{track} {space + 1}"
