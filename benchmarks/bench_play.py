@@ -1,6 +1,7 @@
 """How fast the table tools answer: `gamelog play` from a typed line to the next
 prompt (the line checked against the kept position, written and flushed, whose turn
-next), and `gamelog moves` at a line of a Terra Mystica league game, whole process.
+next); the listing of legal moves at every position of a sample (CPU time, median and
+worst); and `gamelog moves` at a line of a Terra Mystica league game, whole process.
 
     python benchmarks/bench_play.py
 
@@ -68,6 +69,24 @@ def play_latency(sample: str, where: float | str, repeat: int) -> list[float]:
     return times
 
 
+def listing_latency(sample: str) -> list[float]:
+    """CPU milliseconds of ``legal_moves`` before each move of a sample."""
+    from gamelog.core.replay import replay
+
+    text = (ROOT / sample).read_text(encoding="utf-8")
+    game = game_for(text)
+    whole = replay(game, text, str(ROOT / sample))
+    assert whole.log is not None
+    state = game.setup(whole.log)
+    times = []
+    for move in whole.log.moves:
+        started = time.process_time()
+        game.legal_moves(state)
+        times.append((time.process_time() - started) * 1000)
+        game.apply(state, move)
+    return times
+
+
 def moves_latency(repeat: int) -> list[float]:
     league = ROOT / "samples" / "terra_mystica" / "league_game.txt"
     line = _cut(league.read_text().split("\n"), "Round 5") + 1
@@ -95,6 +114,15 @@ def main() -> None:
         print(
             f"play, {name:<15} typed line to prompt: {min(times):6.1f} ms best, "
             f"{statistics.median(times):6.1f} ms median"
+        )
+    for name, (sample, _) in GAMES.items():
+        try:
+            times = listing_latency(sample)
+        except NotImplementedError:
+            continue
+        print(
+            f"list, {name:<15} legal moves, {len(times)} positions: "
+            f"{statistics.median(times):6.1f} ms median, {max(times):7.1f} ms worst"
         )
     try:
         times = moves_latency(max(3, args.repeat // 4))

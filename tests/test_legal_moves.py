@@ -42,6 +42,10 @@ WALKED_ELSEWHERE = {
     # mixes chance (the sleeves turned up) with several purchases in any order, so
     # its listed lines are appended to the log cut there and the log replayed.
     "mystic-vale": ROOT / "tests" / "mystic_vale" / "test_mystic_vale_legal.py",
+    # What a deck or pile turns up is written in the turn itself, and any number of
+    # Inspiration clauses may open it: such lines are listed as forms (blanks, `...`);
+    # a turn played is found among lines and forms by the position it reaches.
+    "mystical-seeds": ROOT / "tests" / "mystical_seeds" / "test_mystical_seeds_legal.py",
 }
 LISTING = {
     game.name

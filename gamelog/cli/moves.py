@@ -78,7 +78,7 @@ def _record(path: str, where: str, player: str | None, groups: list[OptionGroup]
                 "kind": group.kind,
                 "complete": group.complete,
                 "note": group.note,
-                "moves": [{"line": o.line, "note": o.note} for o in group.options],
+                "moves": [{"line": o.line, "note": o.note, "form": o.form} for o in group.options],
             }
             for group in groups
         ],

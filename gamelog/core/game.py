@@ -69,10 +69,15 @@ class Event:
 @dataclass(frozen=True)
 class Option:
     """One thing the player to move may legally do, written as a line of the game's
-    notation: put in the log at that point, it replays as legal."""
+    notation: put in the log at that point, it replays as legal.
+
+    A ``form`` is a line with blanks: what chance turns up (``<L2 card>``) or the rest
+    of a turn (``...``) is the player's to fill in; filled in as the notes say, it
+    replays as legal."""
 
     line: str
     note: str = ""
+    form: bool = False
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ def nearest_legal(game: Game, state: Any, written: str, limit: int = 3) -> list[
         groups = game.legal_moves(state)
     except NotImplementedError:
         return []
-    lines = [option.line for group in groups for option in group.options][:_CAP]
+    lines = [o.line for group in groups for o in group.options if not o.form][:_CAP]
     folded = written.casefold()
     ranked = sorted(lines, key=lambda line: (distance(folded, line.casefold()), line))
     return ranked[:limit]

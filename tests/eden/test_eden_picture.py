@@ -70,14 +70,3 @@ def test_the_supplies_and_the_words_of_the_picture() -> None:
     ]
     assert "bank, face up: L4" in _texts(root)
     assert "turn 2: Ben (from line 4)" in _texts(root)
-
-
-def test_a_report_draws_the_board_fast() -> None:
-    import time
-
-    state = legal("Ann: irrigate A1 B1\nBen: irrigate G7\nCleo: irrigate D4\n").state
-    GAME.render_svg(state)
-    start = time.perf_counter()
-    for _ in range(20):
-        GAME.render_svg(state)
-    assert (time.perf_counter() - start) / 20 < 0.02

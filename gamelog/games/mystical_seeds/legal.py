@@ -196,7 +196,9 @@ def plans(state: GameState, prefix: Sequence[Clause] = ()) -> list[Plan]:
 def _groups(state: GameState, player: str, found: list[Plan]) -> list[OptionGroup]:
     by_group: dict[str, list[Option]] = {}
     for plan in found:
-        by_group.setdefault(plan.group, []).append(Option(f"{player}: {plan_text(plan)}"))
+        by_group.setdefault(plan.group, []).append(
+            Option(f"{player}: {plan_text(plan)}", form=plan.is_form)
+        )
     order = [INSPIRATION, *(_COLLECT + f for f in FAIRIES), CULTIVATE, TOP_DECK]
     return [
         OptionGroup(_group_title(state, kind), tuple(by_group[kind]), note=_note(kind, found))
