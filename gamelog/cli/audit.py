@@ -12,7 +12,7 @@ from typing import Any
 import click
 
 from gamelog.cli.loading import settings
-from gamelog.cli.options import LogOptions, format_option, log_options
+from gamelog.cli.options import LogOptions, format_option, jobs_option, log_options
 from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, EXIT_USAGE, Output, fail_usage
 from gamelog.core import render
 from gamelog.core.audit import Target, expand, run_audit
@@ -21,13 +21,7 @@ from gamelog.core.workers import Interrupted
 
 @click.command()
 @click.argument("paths", nargs=-1, required=True)
-@click.option(
-    "--jobs",
-    "-j",
-    type=click.IntRange(min=1),
-    default=None,
-    help="Worker processes [default: all cores].",
-)
+@jobs_option
 @format_option(["table", "json", "jsonl", "csv", "html"], "table")
 @log_options
 def audit(

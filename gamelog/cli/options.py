@@ -73,6 +73,13 @@ max_bytes_option = click.option(
     help="Refuse a log file larger than this, before reading it.",
 )
 
+jobs_option = click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Worker processes [default: all cores].",
+)
 
 line_option = click.option(
     "--line",

@@ -12,7 +12,7 @@ import click
 
 from gamelog import games
 from gamelog.cli.loading import settings
-from gamelog.cli.options import LogOptions, format_option, log_options
+from gamelog.cli.options import LogOptions, format_option, jobs_option, log_options
 from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, Output, fail_usage
 from gamelog.core import render
 from gamelog.core.audit import expand, run_audit
@@ -37,13 +37,7 @@ COLUMNS = ("place", "name", "games", "wins", "mean", "median", "best", "mean ran
     help=f"The table's order, keys by comma [default: wins,mean-rank,mean; known: "
     f"{', '.join(ORDER_KEYS)}].",
 )
-@click.option(
-    "--jobs",
-    "-j",
-    type=click.IntRange(min=1),
-    default=None,
-    help="Worker processes [default: all cores].",
-)
+@jobs_option
 @format_option(["table", "json", "csv", "markdown", "html"], "table")
 @log_options
 def standings_command(
