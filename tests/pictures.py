@@ -31,10 +31,19 @@ def _mystical_seeds(state: Any) -> int:
     return seeds + 3 + shelf + cards + 4 * len(state.players) + held
 
 
+def _terra_mystica(state: Any) -> int:
+    """Buildings and bridges on the map, a marker per faction on each cult track, and
+    the priests on the tracks' spaces."""
+    priests = sum(1 for cult in state.cults for taken in state.cult_spaces[cult] if taken)
+    markers = len(state.cults) * len(state.scored_factions())
+    return len(state.building) + len(state.bridges) + markers + priests
+
+
 #: game name -> pieces the position has on its board.
 PIECES: dict[str, Callable[[Any], int]] = {
     "seikatsu": _seikatsu,
     "eden": _eden,
     "mystic-vale": _mystic_vale,
     "mystical-seeds": _mystical_seeds,
+    "terra-mystica": _terra_mystica,
 }

@@ -4,6 +4,7 @@ is damaged, never trusted blindly."""
 
 from __future__ import annotations
 
+import marshal
 import pickle
 from pathlib import Path
 from typing import ClassVar
@@ -11,7 +12,7 @@ from typing import ClassVar
 import pytest
 
 from gamelog.core.cache import cache_dir
-from gamelog.games.terra_mystica import compiled
+from gamelog.games.terra_mystica import board, compiled
 from gamelog.games.terra_mystica.board import _build_board, board_for
 from gamelog.games.terra_mystica.components import CONSTANTS, MAPS
 from gamelog.games.terra_mystica.records import Record
@@ -98,3 +99,40 @@ def test_records_have_named_fields_defaults_and_value_semantics() -> None:
         Point()
     with pytest.raises(TypeError, match="no field 'z'"):
         Point(1, z=2)
+
+
+def test_the_game_tables_are_kept_as_plain_values_that_cannot_run_code(temp_dir: Path) -> None:
+    """The component tables and the boards are kept with marshal (plain values only), and
+    made records again when read: the same tables as built."""
+    from gamelog.games.terra_mystica import components
+
+    terrain = MAPS[CONSTANTS.original_map]
+    built = compiled.tables("board", terrain.encode(), lambda: _build_board(terrain))
+    kept = compiled.tables(
+        "board", terrain.encode(), lambda: _build_board(terrain), records=board._board_of
+    )
+    assert kept == built
+    again = compiled.tables(
+        "board", terrain.encode(), lambda: pytest.fail("built again"), records=board._board_of
+    )
+    assert again == built and type(again) is board.Board
+    (path,) = temp_dir.glob("terra_mystica-board-*.marshal")
+    assert marshal.loads(path.read_bytes()) == compiled.plain(built)
+    assert components._records(compiled.plain(components._TABLES)) == components._TABLES
+
+
+def test_a_kept_table_of_the_wrong_shape_is_built_again(temp_dir: Path) -> None:
+    terrain = MAPS[CONSTANTS.original_map]
+    build = lambda: _build_board(terrain)  # noqa: E731
+    compiled.tables("board", b"x", build, records=board._board_of)
+    (path,) = temp_dir.glob("terra_mystica-board-*.marshal")
+    path.write_bytes(marshal.dumps(("not", "a", "board")))
+    assert compiled.tables("board", b"x", build, records=board._board_of) == build()
+    path.write_bytes(b"\x00garbage")
+    assert compiled.tables("board", b"x", build, records=board._board_of) == build()
+
+
+def test_plain_values_refuse_anything_else() -> None:
+    with pytest.raises(TypeError):
+        compiled.plain({"a": object()})
+    assert compiled.plain((Point(1, 2), [frozenset({3})])) == ((1, 2), [frozenset({3})])

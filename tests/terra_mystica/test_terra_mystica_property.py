@@ -1,5 +1,7 @@
-"""Mutated corpus logs never crash the engine: a replay ends in success or in a
-GamelogError that names a line."""
+"""Mutated logs never crash the engine: a replay of a mutant of any Terra Mystica sample
+or of a whole league game (command log or ledger) ends in success or in a GamelogError
+that names a line, and the position it stops at can be scored, drawn and (for a command
+log) asked for its legal moves."""
 
 from __future__ import annotations
 
@@ -13,10 +15,20 @@ from gamelog.core.replay import replay
 from gamelog.games.terra_mystica import GAME
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus" / "terra_mystica"
-COMMANDS = (
-    (CORPUS / "commands" / "4pLeague_S2_D1L1_G1_has_giants.txt").read_text().split("\n")[:140]
-)
-LEDGER = (CORPUS / "ledgers" / "4pLeague_S66_D1L1_G5.txt").read_text().split("\n")[:120]
+SAMPLES = Path(__file__).resolve().parent.parent.parent / "samples" / "terra_mystica"
+#: Every sample, and whole league games of both forms (a spread of the corpus).
+BASES = [path.read_text(encoding="utf-8").split("\n") for path in sorted(SAMPLES.glob("*.txt"))]
+GAMES = [
+    (CORPUS / form / name).read_text(encoding="utf-8").split("\n")
+    for form in ("commands", "ledgers")
+    for name in (
+        "4pLeague_S1_D1L1_G3.txt",
+        "4pLeague_S2_D1L1_G1_has_giants.txt",
+        "4pLeague_S3_D1L1_G4.txt",
+        "4pLeague_S64_D1L1_G4.txt",
+        "4pLeague_S66_D1L1_G5.txt",
+    )
+]
 
 #: Real commands of other games, to drop in at the wrong moment.
 FOREIGN = sorted(
@@ -32,8 +44,8 @@ ALPHABET = "abcdeghilnoprstuvwxyzABCDEFGHIPTW0123456789 .:+-#\t\u00a0/"
 
 
 @st.composite
-def mutated(draw: st.DrawFn, lines: list[str]) -> str:
-    out = list(lines)
+def mutated(draw: st.DrawFn, bases: list[list[str]]) -> str:
+    out = list(draw(st.sampled_from(bases)))
     for _ in range(draw(st.integers(1, 4))):
         kind = draw(
             st.sampled_from(["drop", "duplicate", "swap", "char", "truncate", "insert", "foreign"])
@@ -66,16 +78,22 @@ def _check(text: str) -> None:
         assert isinstance(result.error, GamelogError)
         assert result.error.line is not None and result.error.line >= 1
         assert result.error.message
-    GAME.score(result.state) if result.state is not None else None
+    if result.state is None:
+        return
+    GAME.score(result.state)
+    assert GAME.render_svg(result.state)
+    GAME.to_move(result.state)
+    if result.state.form != "ledger":  # after an illegal line: the position before it
+        GAME.legal_moves(result.state)
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(mutated(COMMANDS))
-def test_mutated_command_logs_never_crash(text: str) -> None:
+@given(mutated(BASES))
+def test_mutated_samples_never_crash(text: str) -> None:
     _check(text)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(mutated(LEDGER))
-def test_mutated_ledgers_never_crash(text: str) -> None:
+@given(mutated(GAMES))
+def test_mutated_whole_games_never_crash(text: str) -> None:
     _check(text)

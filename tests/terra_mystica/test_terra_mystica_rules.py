@@ -309,3 +309,87 @@ def test_planning_and_admin_control_lines_are_accepted_without_effect() -> None:
     error, state = play("halflings: start_planning", "start-preview", "abort", "admin email a@b")
     assert error is None
     assert state.active is state.factions["halflings"]
+
+
+# --- boundaries the corpus does not reach ------------------------------------------------
+
+LEAGUE = (Path(__file__).resolve().parent.parent.parent / "samples" / "terra_mystica").joinpath(
+    "league_game.txt"
+)
+
+
+def _before_last_move() -> tuple[object, object]:
+    """The league sample just before its last move (the pass that ends round 6)."""
+    text = LEAGUE.read_text(encoding="utf-8")
+    count = len(GAME.parse(text).moves)
+    result = replay(GAME, text, "league", stop_after=count - 1)
+    return result.state, result.log.moves[-1]  # type: ignore[union-attr]
+
+
+def _final_rows(state: object, cult: str) -> dict[str, str]:
+    return {
+        row.faction: row.commands
+        for row in state.ledger.rows  # type: ignore[attr-defined]
+        if not row.is_comment and row.commands.endswith(f"vp for {cult}")
+    }
+
+
+def test_a_three_way_first_place_cult_tie_shares_the_points_rounded_down() -> None:
+    """Three factions first on FIRE share first, second and third: (8 + 4 + 2) / 3 is
+    4 2/3, so 4 VP each; the fourth, behind them, scores nothing for FIRE."""
+    state, last = _before_last_move()
+    for name, level in (("witches", 7), ("halflings", 7), ("darklings", 7), ("engineers", 2)):
+        state.factions[name].r["FIRE"] = level  # type: ignore[attr-defined]
+    GAME.apply(state, last)
+    assert state.finished  # type: ignore[attr-defined]
+    assert _final_rows(state, "FIRE") == {
+        "witches": "+4vp for FIRE",
+        "halflings": "+4vp for FIRE",
+        "darklings": "+4vp for FIRE",
+    }
+    sheet = GAME.score(state)
+    assert {name: sheet.breakdown(name)["cult: fire"] for name in sheet.players} == {
+        "witches": 4,
+        "halflings": 4,
+        "darklings": 4,
+        "engineers": 0,
+    }
+
+
+def test_a_tie_for_second_shares_second_and_third() -> None:
+    """One first (8 VP); two second share 4 + 2: 3 VP each; the fourth scores nothing."""
+    state, last = _before_last_move()
+    for name, level in (("witches", 9), ("halflings", 4), ("darklings", 4), ("engineers", 1)):
+        state.factions[name].r["WATER"] = level  # type: ignore[attr-defined]
+    GAME.apply(state, last)
+    assert _final_rows(state, "WATER") == {
+        "witches": "+8vp for WATER",
+        "halflings": "+3vp for WATER",
+        "darklings": "+3vp for WATER",
+    }
+
+
+def test_taking_power_with_fewer_vp_than_it_would_cost() -> None:
+    """Accepting N power costs N-1 VP; with fewer VP the faction takes only VP+1 power
+    and ends at 0 VP. The witches accept 4 from the darklings (line 198 of the league
+    sample) holding 1 VP: 2 power, 1 VP paid."""
+    text = LEAGUE.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    assert lines[197] == "witches: Leech 4 from darklings"
+    above = sum(1 for move in GAME.parse(text).moves if move.line < 198)
+    result = replay(GAME, text, "league", stop_after=above)
+    state, log = result.state, result.log
+    witches = state.factions["witches"]
+    offer = next(r for r in state.action_required if r.type == "leech" and r.faction == "witches")
+    assert (offer.amount, offer.actual) == (4, 4)
+    witches.r["VP"] = 1
+    bowls = witches.r["P1"], witches.r["P2"], witches.r["P3"]
+    assert bowls[0] >= 2  # both tokens come from bowl I
+    GAME.apply(state, log.moves[above])
+    assert witches.r["VP"] == 0
+    assert (witches.r["P1"], witches.r["P2"], witches.r["P3"]) == (
+        bowls[0] - 2,
+        bowls[1] + 2,
+        bowls[2],
+    )
+    assert witches.vp_trail[-1][:4] == ("leech", 198, "witches: Leech 4 from darklings", -1)

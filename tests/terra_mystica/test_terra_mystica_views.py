@@ -77,6 +77,13 @@ def test_ledger_export_is_tab_separated_with_15_cells() -> None:
     assert all(len(cells) == 15 for cells in rows)
     assert rows[0][0] == "halflings" and rows[0][14] == "setup"
     assert rows[-1][14] == "score_resources"  # the sample's closing comments are rows after it
-    # and it reads back as a ledger that verifies
-    again = replay(GAME, text, "exported")
-    assert again.error is None and again.finished
+    # The rows are the site's: the ledger sample is this game's ledger as the site shows it.
+    site = (SAMPLES / "league_game_ledger.txt").read_text()
+    site_rows = [line.split("\t") for line in site.splitlines() if "\t" in line]
+
+    def tidy(cells: list[str]) -> list[str]:
+        cells = [" ".join(cell.split()) for cell in cells[:15]]
+        cells[13] = " ".join(sorted(cells[13].split()))
+        return cells
+
+    assert [tidy(r) for r in rows] == [tidy(r) for r in site_rows]

@@ -256,5 +256,8 @@ def setup_faction(state: TerraMysticaState, name: str) -> None:
     flow.register_faction(state, f)
     f.start_order = len(state.order)
     state.ledger.start_row(f)
+    f.vp_trail.append(
+        ("initial", state.at_line, state.at_text, CONSTANTS.starting_vp, state.ledger.started)
+    )
     state.ledger.add_command("setup")
     state.ledger.finish_row()

@@ -13,6 +13,7 @@ play (terrain colours, buildings, bridges, towns) lives in the engine.
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from gamelog.games.terra_mystica import compiled
 from gamelog.games.terra_mystica.components import CONSTANTS
@@ -96,7 +97,16 @@ def parse_terrain(terrain: str) -> list[list[str]]:
 @cache
 def board_for(terrain: str) -> Board:
     """The geometry of the map with this terrain string (built once, kept on disk)."""
-    return compiled.tables("board", terrain.encode(), lambda: _build_board(terrain))
+    return compiled.tables(
+        "board", terrain.encode(), lambda: _build_board(terrain), records=_board_of
+    )
+
+
+def _board_of(fields: tuple[Any, ...]) -> Board:
+    """The board kept as its plain fields (every field of a board is a plain value)."""
+    if len(fields) != len(Board._fields):
+        raise ValueError("not the fields of a board")
+    return Board(*fields)
 
 
 def _build_board(terrain: str) -> Board:

@@ -9,6 +9,11 @@ content of their inputs and of the code that builds them: the module of the
 build function and every module of this package it uses, directly or through
 another (the classes of the tables are defined there too), found by following
 the names each module holds -- no list to keep by hand.
+
+The tables are records (records.py) of plain values; they are kept as those plain
+values with marshal (core.cache's ``plain``), which cannot run code when a file is
+read back, and made records again when read (a few hundred tuples: well under a
+millisecond).
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from types import ModuleType
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from gamelog import __version__
 from gamelog.core.cache import built, source_of
@@ -28,14 +33,44 @@ T = TypeVar("T")
 _PACKAGE = __name__.rsplit(".", 1)[0]
 
 
-def tables(kind: str, inputs: bytes, build: Callable[[], T]) -> T:
+def tables(
+    kind: str,
+    inputs: bytes,
+    build: Callable[[], T],
+    *,
+    records: Callable[[Any], T] | None = None,
+) -> T:
     """``build()``, or the copy of its result built earlier from the same inputs
-    (and the same building code and gamelog version)."""
-    return built(
-        f"terra_mystica-{kind}",
-        b"\0".join([__version__.encode(), builder_sources(build.__module__), inputs]),
-        build,
-    )
+    (and the same building code and gamelog version).
+
+    With ``records`` (the tables' records made again from their plain values, see
+    ``plain``), the copy is kept as plain values with marshal, which cannot run code
+    when it is read back; otherwise with pickle (for tables of other objects)."""
+    key = b"\0".join([__version__.encode(), builder_sources(build.__module__), inputs])
+    if records is None:
+        return built(f"terra_mystica-{kind}", key, build)
+    kept = built(f"terra_mystica-{kind}", key, lambda: plain(build()), plain=True)
+    try:
+        return records(kept)
+    except (TypeError, ValueError, IndexError, KeyError, AttributeError):  # not the shape
+        return build()
+
+
+def plain(value: Any) -> Any:
+    """``value`` with every record a plain tuple of its fields (marshal keeps tuples,
+    lists, dicts, sets, frozensets, strings, numbers, booleans and None only)."""
+    kind = type(value)
+    if kind in (str, int, float, bool, type(None)):
+        return value
+    if isinstance(value, tuple):
+        return tuple(plain(item) for item in value)
+    if kind is dict:
+        return {plain(key): plain(item) for key, item in value.items()}
+    if kind is list:
+        return [plain(item) for item in value]
+    if kind in (set, frozenset):
+        return kind(plain(item) for item in value)
+    raise TypeError(f"{kind.__name__} is not a plain value")
 
 
 @cache

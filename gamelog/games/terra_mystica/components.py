@@ -369,7 +369,37 @@ def _load() -> tuple[
             _maps(maps),
         )
 
-    return compiled.tables("components", inputs, build)
+    return compiled.tables("components", inputs, build, records=_records)
+
+
+def _records(
+    kept: tuple[Any, ...],
+) -> tuple[
+    Constants, dict[str, FactionSpec], dict[str, ActionSpec], dict[str, TileSpec], dict[str, str]
+]:
+    """The tables made records again from the plain values they are kept as (each
+    record a tuple of its fields; a faction's tracks and buildings are records too)."""
+    constants, factions, actions, tiles, maps = kept
+    ship, dig, teleport, buildings = (
+        FactionSpec._fields.index(name) for name in ("ship", "dig", "teleport", "buildings")
+    )
+
+    def faction(fields: tuple[Any, ...]) -> FactionSpec:
+        values = list(fields)
+        values[ship] = Track(*values[ship])
+        values[dig] = Track(*values[dig])
+        if values[teleport] is not None:
+            values[teleport] = Track(*values[teleport])
+        values[buildings] = {k: BuildingSpec(*v) for k, v in values[buildings].items()}
+        return FactionSpec(*values)
+
+    return (
+        Constants(*constants),
+        {name: faction(fields) for name, fields in factions.items()},
+        {name: ActionSpec(*fields) for name, fields in actions.items()},
+        {name: TileSpec(*fields) for name, fields in tiles.items()},
+        dict(maps),
+    )
 
 
 _TABLES = _load()

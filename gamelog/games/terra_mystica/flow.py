@@ -487,9 +487,13 @@ def pass_vp(state: TerraMysticaState, f: Faction) -> None:
 def handle_internal(
     state: TerraMysticaState, f: Faction, text: str, action: Callable[[], None]
 ) -> None:
-    """An engine-internal row (income, final scoring) for ``f``."""
+    """An engine-internal row (income, final scoring) for ``f``: the VP it gives are
+    booked to the row's text at the line being played."""
     state.ledger.start_row(f)
+    written = state.at_text
+    state.at_text = text
     action()
+    state.at_text = written
     if not f.dropped:
         state.ledger.add_command(text)
     if state.ledger.force_finish:

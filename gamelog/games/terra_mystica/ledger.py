@@ -44,7 +44,7 @@ class Row(Event):
     changed. Rows do not go through the Event dataclass constructor (a game has
     hundreds of them and checking or scoring reads none of these texts)."""
 
-    __slots__ = ("after", "before", "commands", "comment", "faction", "leech")
+    __slots__ = ("after", "before", "commands", "comment", "faction", "leech", "number")
     # Plain attribute setting: the frozen Event's guard would run for every field.
     __setattr__ = object.__setattr__
     __delattr__ = object.__delattr__
@@ -57,6 +57,7 @@ class Row(Event):
         after: tuple[int, ...] = (),
         leech: dict[str, int] | None = None,
         comment: str | None = None,
+        number: int = 0,
     ) -> None:
         self.faction = faction
         self.commands = commands
@@ -64,6 +65,9 @@ class Row(Event):
         self.after = after
         self.leech = {} if leech is None else leech
         self.comment = comment
+        #: Which faction row this is, counted as they are started (0: a comment or
+        #: effect row); the VP trail names the row a change was written in.
+        self.number = number
 
     @property  # type: ignore[override]
     def text(self) -> str:
@@ -120,6 +124,35 @@ class Ledger:
         self.force_finish = False
         self.start: tuple[int, ...] = ()
         self.leech: dict[str, int] = {}
+        #: Faction rows started so far (the number of the one being collected).
+        self.started = 0
+
+    def branch(self, factions: dict[int, Faction]) -> Ledger:
+        """An independent copy for a branch of the state (``factions``: each faction's
+        copy by the original's id). Finished rows are shared: nothing changes them but
+        the offers of a row still being collected, whose table is copied."""
+        other = Ledger.__new__(Ledger)
+        other.__dict__.update(self.__dict__)
+        other.rows = list(self.rows)
+        other.commands = list(self.commands)
+        other.leech = dict(self.leech)
+        for index in range(len(self.rows) - 1, -1, -1):
+            row = self.rows[index]
+            if row.leech is self.leech:
+                # The offers of the row finished last still go to it (report_leech).
+                other.rows[index] = Row(
+                    row.faction,
+                    row.commands,
+                    row.before,
+                    row.after,
+                    other.leech,
+                    row.comment,
+                    row.number,
+                )
+                break
+        if self.current is not None:
+            other.current = factions.get(id(self.current), self.current)
+        return other
 
     def _add(self, row: Row) -> None:
         self.rows.append(row)
@@ -129,6 +162,7 @@ class Ledger:
         if self.collecting:
             return
         self.collecting = True
+        self.started += 1
         self.current = faction
         self.force_finish = False
         self.commands = []
@@ -155,6 +189,8 @@ class Ledger:
                 self.start,
                 faction.snapshot(),
                 self.leech,
+                None,
+                self.started,
             )
         )
         self.trailing_comment = False
@@ -247,7 +283,9 @@ def verify(state: TerraMysticaState, move: LogMove) -> None:
         written = _next_faction_row(state, rows)
         if written is None:
             break
-        _compare(waiting.popleft(), written)
+        expected = waiting.popleft()
+        _compare(expected, written)
+        state.row_lines[written.number] = expected.line
         state.verified_rows += 1
     if state.applied >= state.total_moves:
         state.ledger.finish_row()
@@ -263,6 +301,7 @@ def verify(state: TerraMysticaState, move: LogMove) -> None:
                 )
             waiting.popleft()
             _compare(expected, written)
+            state.row_lines[written.number] = expected.line
 
 
 def _next_faction_row(state: TerraMysticaState, rows: list[Row]) -> Row | None:

@@ -126,7 +126,11 @@ def adjust(
         # Coins, workers, VP, power bowls: no cap, no supply, no side effect
         # besides what a gain scores.
         if kind == "VP":
-            f.vp_source[source or "unknown"] += delta
+            source = source or "unknown"
+            f.vp_source[source] += delta
+            ledger = state.ledger
+            row = ledger.started if ledger.collecting else 0
+            f.vp_trail.append((source, state.at_line, state.at_text, delta, row))
         value = r[kind] + delta
         r[kind] = value
         if delta > 0:

@@ -22,11 +22,11 @@ The rule modules beside this one, each named for what it rules on:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from gamelog.core.errors import IllegalMove, SetupError
-from gamelog.core.game import Event
+from gamelog.core.game import Event, GameLog
 from gamelog.core.turns import Roster
 from gamelog.games.terra_mystica import (
     actions,
@@ -51,7 +51,7 @@ from gamelog.games.terra_mystica.rulebook import (
     GAME_END_RULE,
     KNOWN_FACTION_RULE,
 )
-from gamelog.games.terra_mystica.state import Faction, TerraMysticaState
+from gamelog.games.terra_mystica.state import Faction, TerraMysticaState, lay_out, setup
 
 #: Commands only the site's admin may give (no faction prefix).
 _ADMIN_ONLY = (
@@ -75,6 +75,8 @@ def apply(state: TerraMysticaState, move: LogMove) -> list[Event]:
     recorded rows. Returns the ledger rows it wrote (a row is an event)."""
     rows = state.ledger.rows
     first_row = len(rows)
+    state.at_line = move.line
+    state.at_text = move.source if move.ledger_row is None else f"{move.player}: {move.source}"
     for actor, command, next_actor in state.plan.get(id(move), ()):
         try:
             if state.finished and actor != COMMENT:
@@ -96,6 +98,62 @@ def apply(state: TerraMysticaState, move: LogMove) -> list[Event]:
     if state.form == LEDGER:
         verify(state, move)
     return rows[first_row:]  # type: ignore[return-value]  # rows are events
+
+
+def extend(state: TerraMysticaState, moves: Sequence[LogMove]) -> None:
+    """Lay out ``moves``, which follow the moves the state was set up with (``gamelog
+    play`` appends them a line at a time), so that they replay exactly as the same
+    lines in the file would.
+
+    The last entry played so far was played as the end of the stream. That is what
+    the file says too when the next entry is another actor's; when the same faction
+    goes on (its turn written over several lines), or a ``player-count`` line comes
+    (the site sets it aside before play), the file says otherwise: the position is
+    then replayed from the start with the whole stream laid out."""
+    moves = list(moves)
+    if not moves:
+        return
+    first = next((entries[0] for move in moves if (entries := move.entries)), None)
+    last = _last_entry(state)
+    continues = (
+        first is not None
+        and last is not None
+        and first[0] == last[0]
+        and last[0] not in (ADMIN, COMMENT)
+    )
+    counts = any(
+        type(command) is cmd.PlayerCount and actor == ADMIN
+        for move in moves
+        for actor, command in move.entries
+    )
+    if continues or counts:
+        _replay_with(state, moves)
+        return
+    plan, _ = lay_out(moves)
+    state.plan.update(plan)
+    state.moves.extend(moves)
+    state.total_moves += len(moves)
+
+
+def _last_entry(state: TerraMysticaState) -> tuple[str, cmd.Command] | None:
+    """The last entry of the stream the state has played (None before any)."""
+    for move in reversed(state.moves[: state.applied]):
+        steps = state.plan.get(id(move))
+        if steps:
+            actor, command, _ = steps[-1]
+            return actor, command
+    return None
+
+
+def _replay_with(state: TerraMysticaState, moves: list[LogMove]) -> None:
+    """``state`` replayed from the start with ``moves`` laid out after its own."""
+    played = state.moves[: state.applied]
+    log = GameLog(header=state.header, moves=[*state.moves, *moves])
+    fresh = setup(log)
+    for move in played:
+        apply(fresh, move)
+    state.__dict__.clear()
+    state.__dict__.update(fresh.__dict__)
 
 
 def is_finished(state: TerraMysticaState) -> bool:

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from gamelog.core.scoring import ScoreSheet
-from gamelog.games.terra_mystica.state import TerraMysticaState
+from gamelog.core.scoring import ScoreSheet, Source
+from gamelog.games.terra_mystica.header import LEDGER
+from gamelog.games.terra_mystica.state import Faction, TerraMysticaState
 
 #: Score sheet categories, in the order they are shown.
 CATEGORIES = (
@@ -70,9 +71,15 @@ def score_sheet(state: TerraMysticaState) -> ScoreSheet:
         for source, points in f.vp_source.items():
             if points:
                 totals[category(source)][f.name] += points
+    trails = {f.name: sources(state, f) for f in scored}
     for name in CATEGORIES:
         if any(totals[name].values()):
-            sheet.row(name).points.update(totals[name])
+            row = sheet.row(name)
+            row.points.update(totals[name])
+            for faction in names:
+                found = trails[faction].get(name)
+                if found:
+                    row.sources[faction] = found
     for f in scored:
         if f.dropped:
             sheet.add("start", f.name, 0, note="dropped")
@@ -91,6 +98,25 @@ def score_sheet(state: TerraMysticaState) -> ScoreSheet:
     if not state.finished:
         sheet.notes.append(f"game not finished (round {state.round}); VP so far")
     return sheet
+
+
+def sources(state: TerraMysticaState, f: Faction) -> dict[str, list[Source]]:
+    """The moves ``f``'s VP came from, by category: each line with the move as written
+    (for the end of the game, the row the site writes: ``+8vp for FIRE``,
+    ``score_resources``) and the VP it gave in that category. In a ledger, the line
+    is that of the recorded row the change is written in (income and final scoring
+    are rows of their own there)."""
+    lines = state.row_lines if state.form == LEDGER else {}
+    found: dict[str, dict[tuple[int, str], int]] = {}
+    for source, line, text, points, row in f.vp_trail:
+        if lines:
+            line = lines.get(row, line)
+        cell = found.setdefault(category(source), {})
+        cell[(line, text)] = cell.get((line, text), 0) + points
+    return {
+        name: [Source(line, text, points) for (line, text), points in cell.items() if points]
+        for name, cell in found.items()
+    }
 
 
 def running_scores(state: TerraMysticaState) -> dict[str, int]:

@@ -18,6 +18,7 @@ or GAIN_FAVOR), because tiles and actions grant them generically by name
 
 from __future__ import annotations
 
+import copy
 from collections import defaultdict, deque
 from operator import itemgetter
 
@@ -79,6 +80,12 @@ class Pending:
         self.tainted = tainted
         self.optional = optional
 
+    def copy(self) -> Pending:
+        other = Pending.__new__(Pending)
+        for name in Pending.__slots__:
+            setattr(other, name, getattr(self, name))
+        return other
+
 
 # --- a faction --------------------------------------------------------------------
 
@@ -113,6 +120,10 @@ class Faction:
         self.r = r
         self.vp_source: dict[str, int] = defaultdict(int)
         self.vp_source["initial"] = start_vp
+        #: Every VP change as it happened: (source, line, move as written, points, the
+        #: number of the ledger row it is written in), for the score sheet's sources
+        #: (the starting VP are booked by the setup line).
+        self.vp_trail: list[tuple[str, int, str, int, int]] = []
         self.buildings = {kind: 0 for kind in spec.buildings}
         self.tracks = {"ship": spec.ship.level, "dig": spec.dig.level}
         if spec.teleport is not None:
@@ -183,6 +194,72 @@ class Faction:
     def __repr__(self) -> str:
         return f"<Faction {self.name}>"
 
+    def branch(self) -> Faction:
+        """An independent copy (see TerraMysticaState.branch)."""
+        other = Faction.__new__(Faction)
+        fields = other.__dict__
+        for name, value in self.__dict__.items():
+            kind = _BRANCHED.get(name)
+            if kind is None:
+                fields[name] = value if type(value) in _ATOMS else copy.deepcopy(value)
+            elif kind is _SHARED:
+                fields[name] = value
+            elif kind is _COUNTS:
+                fields[name] = value.copy()
+            else:  # the tiles held, by group
+                fields[name] = {group: dict(tiles) for group, tiles in value.items()}
+        return other
+
+
+#: Values a branch shares with its original (immutable), and how Faction.branch copies
+#: the rest of a faction: containers of plain values, and the tiles held by group.
+_ATOMS = frozenset({str, int, float, bool, type(None), tuple, frozenset})
+_SHARED, _COUNTS, _NESTED = "shared", "counts", "nested"
+_BRANCHED = {
+    **dict.fromkeys(
+        (
+            "spec",
+            "exchange_rates",
+            "empty_seat",
+            "name",
+            "display",
+            "color",
+            "passed",
+            "dropped",
+            "income_taken",
+            "start_player",
+            "order",
+            "start_order",
+            "allowed_actions",
+            "waiting",
+            "require_home_terrain_tf",
+            "teleport_to",
+            "disable_spade_decline",
+        ),
+        _SHARED,
+    ),
+    **dict.fromkeys(
+        (
+            "r",
+            "vp_source",
+            "vp_trail",
+            "buildings",
+            "tracks",
+            "locations",
+            "built",
+            "allowed_sub",
+            "allowed_build_locations",
+            "cult_blocked",
+            "leech_not_rejected",
+            "leech_rejected",
+            "leech_cult_gained",
+            "measures",
+        ),
+        _COUNTS,
+    ),
+    "tiles": _NESTED,
+}
+
 
 # --- the game ---------------------------------------------------------------------
 
@@ -192,17 +269,35 @@ class TerraMysticaState:
     move's stretch of the stream (``plan``), and for a ledger the recorded rows
     still waiting for the rules' row to compare with."""
 
-    def __init__(self, *, form: str, plan: dict[int, tuple[Step, ...]], total_moves: int) -> None:
+    def __init__(
+        self,
+        *,
+        form: str,
+        plan: dict[int, tuple[Step, ...]],
+        total_moves: int,
+        header: Header | None = None,
+        moves: list[LogMove] | None = None,
+    ) -> None:
         # The replay.
         self.form = form
         self.plan = plan
         self.total_moves = total_moves
         self.applied = 0
+        #: The log's header and moves the plan was laid out from (rules.extend lays
+        #: out more; legal.py replays a prefix of them).
+        self.header = header
+        self.moves: list[LogMove] = [] if moves is None else moves
+        #: The line being played and the move as written there (the VP trail's source).
+        self.at_line = 0
+        self.at_text = ""
         #: Ledger rows read but not yet compared, the rules' rows compared so far,
         #: and the faction rows found equal.
         self.rows_to_verify: deque[LedgerRow] = deque()
         self.compared = 0
         self.verified_rows = 0
+        #: The line of the recorded row each written row was found equal to, by the
+        #: written row's number (ledger.Row.number).
+        self.row_lines: dict[int, int] = {}
 
         # The setup.
         self.options: set[str] = set()
@@ -258,6 +353,35 @@ class TerraMysticaState:
 
     def warn(self, text: str) -> None:
         self.warnings.append(text)
+
+    def branch(self) -> TerraMysticaState:
+        """An independent copy of the position, to try a move on (legal.py) without
+        touching this one: every container the rules change is copied, the factions
+        (and every reference to them) too; what they never change (the map's
+        geometry, the plan, the component data, finished ledger rows) is shared."""
+        other = TerraMysticaState.__new__(TerraMysticaState)
+        factions = {id(f): f.branch() for f in self.factions.values()}
+        fields = other.__dict__
+        for name, value in self.__dict__.items():
+            if type(value) in _ATOMS or name in _STATE_SHARED:
+                fields[name] = value
+            elif name in _STATE_COPIED:
+                fields[name] = value.copy()
+            elif name in _STATE_NESTED:
+                fields[name] = {k: v.copy() for k, v in value.items()}
+            elif name in ("factions", "by_colour"):
+                fields[name] = {k: factions[id(f)] for k, f in value.items()}
+            elif name in ("order", "new_order"):
+                fields[name] = [factions[id(f)] for f in value]
+            elif name == "active":
+                fields[name] = None if value is None else factions[id(value)]
+            elif name == "action_required":
+                fields[name] = [record.copy() for record in value]
+            elif name == "ledger":
+                fields[name] = value.branch(factions)
+            else:
+                fields[name] = copy.deepcopy(value)
+        return other
 
     # --- views ------------------------------------------------------------------------
 
@@ -347,12 +471,51 @@ class TerraMysticaState:
         return f.measures.get(kind, 0)
 
 
+#: How TerraMysticaState.branch copies each part of the state (anything else: deeply).
+_STATE_SHARED = frozenset({"plan", "header", "moves", "board", "gain_scoring", "cults"})
+_STATE_COPIED = frozenset(
+    {
+        "rows_to_verify",
+        "options",
+        "players",
+        "pool",
+        "town_tile_names",
+        "bonus_coins",
+        "score_tiles",
+        "final_scoring",
+        "blocked",
+        "setup_order",
+        "warnings",
+        "colour",
+        "building",
+        "bridges",
+        "town",
+        "river_towns",
+        "row_lines",
+    }
+)
+_STATE_NESTED = frozenset({"cult_spaces", "bridged", "skip"})
+
+
 # --- setup from the log ----------------------------------------------------------------
 
 
 def setup(log: GameLog[Header, LogMove]) -> TerraMysticaState:
     """The state before the first move, with every move's stretch of the stream."""
-    header, moves = log.header, log.moves
+    header, moves = log.header, list(log.moves)
+    plan, player_count = lay_out(moves)
+    state = TerraMysticaState(
+        form=header.form, plan=plan, total_moves=len(moves), header=header, moves=moves
+    )
+    if player_count is not None:
+        state.player_count = player_count
+    return state
+
+
+def lay_out(moves: list[LogMove]) -> tuple[dict[int, tuple[Step, ...]], int | None]:
+    """Every move's stretch of the stream (the site's rewrites of the whole stream
+    applied), each step with the actor of the entry after it; and the player count
+    a ``player-count`` line gave, if any."""
     entries_of = [move.entries for move in moves]
     stream: list[Entry | None] = [entry for entries in entries_of for entry in entries]
     player_count = rewrite_stream(stream)
@@ -374,7 +537,4 @@ def setup(log: GameLog[Header, LogMove]) -> TerraMysticaState:
         else:
             plan[id(move)] = tuple(s for s in steps[start:end] if s is not None)
         start = end
-    state = TerraMysticaState(form=header.form, plan=plan, total_moves=len(moves))
-    if player_count is not None:
-        state.player_count = player_count
-    return state
+    return plan, player_count

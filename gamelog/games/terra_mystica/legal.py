@@ -1,0 +1,713 @@
+"""At the table: whose move it is, what is legal now, and the words ``gamelog play``
+completes.
+
+A Terra Mystica position allows hundreds of lines (every hex, every way to pay,
+every free conversion), so the lists are grouped by kind and each group says
+whether it is complete: the hexes the faction can build or terraform on now
+(with the cost), the upgrades it can afford, the power and faction actions still
+open, the cult tracks for a priest, the shipping and digging tracks, the bonus
+tiles to pass with, a sample of the free conversions; and the open obligations
+(power offers to answer, favor and town tiles to pick, cult steps, spades and
+bridges owed), which may be another faction's.
+
+Every line listed is tried before it is listed: played, as the next line of the
+log, on a copy of the position (``TerraMysticaState.branch``) by the rules
+themselves (``rules.feed``). So a listed line is legal by the engine's own
+verdict; the rule modules only suggest what to try (where the faction reaches,
+what a hex costs to terraform).
+
+What a line means depends on who wrote the line above it: the site ends a
+faction's turn when the next entry is somebody else's. The position after the
+last line (``gamelog moves`` at the end of a log, ``gamelog play``) was played as
+the end of the stream; at a line inside a log (``gamelog moves --line N``) the
+last move was played knowing the next line's actor. Lines of the faction that
+played last are therefore tried on the position where its turn goes on, and
+everybody else's on the position where it ended; the one the state is not is
+replayed from the log (state.py keeps the moves).
+
+Only command logs list their moves: a ledger is the site's record of a finished
+game, not a log one writes on. Neither a ledger's position nor no position at all
+has a list (NotImplementedError), so the generic test of complete lists
+(tests/test_legal_moves.py) leaves Terra Mystica to its own
+(tests/terra_mystica/test_terra_mystica_legal.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+
+from gamelog.core.errors import GamelogError, IllegalMove
+from gamelog.core.game import GameLog, Option, OptionGroup
+from gamelog.games.terra_mystica import commands as cmd
+from gamelog.games.terra_mystica import leech, line_cache, reach, rules, terraform
+from gamelog.games.terra_mystica.board import RIVER
+from gamelog.games.terra_mystica.commands import ADMIN, COMMENT, Entry
+from gamelog.games.terra_mystica.components import (
+    ACTION_SPACES,
+    CONSTANTS,
+    FACTIONS,
+    TILES,
+    Amounts,
+)
+from gamelog.games.terra_mystica.header import LEDGER
+from gamelog.games.terra_mystica.moves import GRAMMAR
+from gamelog.games.terra_mystica.resources import amounts_text
+from gamelog.games.terra_mystica.state import Faction, TerraMysticaState, setup
+
+#: Who writes the admin lines (setup, options) in ``to_move``.
+ADMIN_NAME = "admin"
+#: The spade actions a build can follow in one line, with the spades they give.
+_SPADE_ACTIONS = ("ACT5", "ACT6", "BON1", "ACTG")
+_UPGRADES = (("D", "TP"), ("TP", "TE"), ("TP", "SH"), ("TE", "SA"))
+_SETUP_PHASES = ("wait-for-players", "select-factions")
+
+
+# --- whose move ------------------------------------------------------------------------
+
+
+def to_move(state: TerraMysticaState) -> str | None:
+    """The faction the log waits for first (a power offer to answer, a tile to pick,
+    the turn), ``admin`` while the factions are still being chosen, None once the
+    game is over."""
+    if rules.is_finished(state) or state.finished:
+        return None
+    if state.phase in _SETUP_PHASES:
+        return state.setup_order[0][0] if _seated(state) else ADMIN_NAME
+    for record in state.action_required:
+        if not record.optional and record.faction and record.type != "gameover":
+            return record.faction
+    if state.active is not None and not state.active.dropped:
+        return state.active.name
+    return None
+
+
+def _seated(state: TerraMysticaState) -> bool:
+    """Every player has a faction, as far as the log tells how many play (without
+    ``player`` or ``player-count`` lines: once two have, the fewest who can play)."""
+    wanted = state.player_count or len(state.players) or MIN_FACTIONS
+    return len(state.order) >= wanted and bool(state.setup_order)
+
+
+#: The fewest factions a game is played with.
+MIN_FACTIONS = 2
+
+
+# --- what is legal -----------------------------------------------------------------------
+
+
+def legal_moves(state: TerraMysticaState) -> list[OptionGroup]:
+    """The lines that may follow the log now, by kind (see the module docstring)."""
+    if state is None:
+        raise NotImplementedError(
+            "Terra Mystica lists the moves of a position (grouped, most groups a sample)"
+        )
+    if state.form == LEDGER:
+        raise NotImplementedError(
+            "a ledger is the site's record of a game; Terra Mystica lists the moves of a "
+            "command log"
+        )
+    if to_move(state) is None:
+        return []
+    positions = _Positions(state)
+    groups: list[OptionGroup] = []
+    mover = to_move(state)
+    if mover == ADMIN_NAME or state.phase in _SETUP_PHASES:
+        groups.extend(_admin_groups(positions.cut))
+    # The faction the log waits for first, the faction whose turn it is, and every
+    # other faction that owes an answer or a pick.
+    names = [mover] if mover in state.factions else []
+    active = positions.cut.active
+    if active is not None and state.phase == "play":
+        names.append(active.name)
+    names += _obliged(positions)
+    for name in dict.fromkeys(names):
+        position = positions.of(name)
+        found = _faction_groups(position, name)
+        if name != mover:
+            found = [replace(group, kind=f"{group.kind}: {name}") for group in found]
+        groups.extend(found)
+    return [group for group in groups if group.options]
+
+
+class _Positions:
+    """The position where the last faction's turn goes on (``same``) and where it ended
+    (``cut``); the one the state is not is replayed when first asked for."""
+
+    def __init__(self, state: TerraMysticaState) -> None:
+        self.state = state
+        last = _last_step(state)
+        self.actor = last[0] if last is not None and last[0] not in (ADMIN, COMMENT) else None
+        self.ended = last is None or last[2] != last[0]
+        self._other: TerraMysticaState | None = None
+
+    @property
+    def cut(self) -> TerraMysticaState:
+        if self.actor is None or self.ended:
+            return self.state
+        return self._replayed("")
+
+    def of(self, name: str) -> TerraMysticaState:
+        """Where lines of faction ``name`` are tried."""
+        if name != self.actor:
+            return self.cut
+        return self._replayed(name) if self.ended else self.state
+
+    def _replayed(self, next_actor: str) -> TerraMysticaState:
+        if self._other is None:
+            self._other = replayed_before_next(self.state, next_actor)
+        return self._other
+
+
+def _last_step(state: TerraMysticaState) -> tuple[str, cmd.Command, str] | None:
+    for move in reversed(state.moves[: state.applied]):
+        steps = state.plan.get(id(move))
+        if steps:
+            return steps[-1]
+    return None
+
+
+def replayed_before_next(state: TerraMysticaState, next_actor: str) -> TerraMysticaState:
+    """The moves ``state`` has played, replayed with ``next_actor`` as the actor of
+    the entry after the last one ("" for the end of the log)."""
+    played = state.moves[: state.applied]
+    fresh = setup(GameLog(header=state.header, moves=played))
+    if next_actor:
+        for move in reversed(played):
+            steps = fresh.plan.get(id(move))
+            if steps:
+                actor, command, _ = steps[-1]
+                fresh.plan[id(move)] = (*steps[:-1], (actor, command, next_actor))
+                break
+    for move in played:
+        rules.apply(fresh, move)
+    return fresh
+
+
+def _obliged(positions: _Positions) -> list[str]:
+    """Factions other than the one to move that owe an answer or a pick now."""
+    names: list[str] = []
+    for state in (positions.cut, positions.state):
+        for record in state.action_required:
+            if record.type in _OBLIGATIONS and record.faction and record.faction not in names:
+                names.append(record.faction)
+    return names
+
+
+_OBLIGATIONS = frozenset({"leech", "favor", "town", "cult", "transform", "bridge", "convert"})
+
+
+# --- trying lines --------------------------------------------------------------------------
+
+
+def _legal(state: TerraMysticaState, lines: Iterable[tuple[str, str]]) -> tuple[Option, ...]:
+    """The lines (with their notes) that the rules accept as the next line, in order,
+    each once."""
+    wanted = list(dict.fromkeys(lines))
+    texts = list(dict.fromkeys(line for line, _ in wanted))
+    try:
+        line_cache.fill(texts, GRAMMAR)
+    except GamelogError:
+        return ()
+    last = _last_step(state)
+    found: list[Option] = []
+    seen: set[str] = set()
+    for line, note in wanted:
+        if line in seen:
+            continue
+        entries = line_cache.parts(line)[0]
+        if entries and _tried(state, entries, last):
+            found.append(Option(line, note))
+            seen.add(line)
+    return tuple(found)
+
+
+def _tried(
+    state: TerraMysticaState,
+    entries: tuple[Entry, ...],
+    last: tuple[str, cmd.Command, str] | None,
+) -> bool:
+    """Whether ``entries`` play legally on a copy of ``state``."""
+    first_actor, first = entries[0]
+    if (
+        last is not None
+        and last[0] == first_actor
+        and type(first) is cmd.Adjust
+        and type(last[1]) is cmd.Adjust
+        and first.text.lower() == last[1].text.lower()
+    ):
+        return False  # the site would merge it into the line above (+X +X -> +2X)
+    trial = state.branch()
+    try:
+        for index, (actor, command) in enumerate(entries):
+            following = entries[index + 1][0] if index + 1 < len(entries) else ""
+            if trial.finished and actor != COMMENT:
+                return False
+            rules.feed(trial, actor, command, following)
+    except (IllegalMove, GamelogError):
+        return False
+    return True
+
+
+def _group(
+    kind: str, options: tuple[Option, ...], note: str = "", *, complete: bool = False
+) -> list[OptionGroup]:
+    """A group of the lines found legal (none: no group). ``complete``: every line of
+    that form is among them (a power offer's answers, the tiles to take); otherwise the
+    group is a sample of its kind (a build may also follow an action, a conversion)."""
+    return [OptionGroup(kind, options, complete=complete, note=note)] if options else []
+
+
+# --- setup -------------------------------------------------------------------------------
+
+
+def _admin_groups(state: TerraMysticaState) -> list[OptionGroup]:
+    taken = {f.color for f in state.order if not f.dropped} | set(state.factions)
+    lines = [
+        (f"setup {name}", f"{spec.display}, {spec.color}")
+        for name, spec in sorted(FACTIONS.items())
+        if name not in taken and spec.color not in taken
+    ]
+    groups = _group("choose a faction (admin)", _legal(state, lines), complete=True)
+    if not state.score_tiles:
+        scoring = sorted(
+            (name for name, tile in TILES.items() if tile.kind == "scoring" and not tile.option),
+            key=lambda name: int(name[5:]),
+        )
+        line = f"score {','.join(scoring[:6])}"
+        groups += _group(
+            "round scoring tiles (admin)",
+            _legal(state, [(line, "one tile per round, in order")]),
+            note="any six scoring tiles, each once",
+        )
+    return groups
+
+
+# --- one faction ---------------------------------------------------------------------------
+
+
+def _faction_groups(state: TerraMysticaState, name: str) -> list[OptionGroup]:
+    f = state.factions[name]
+    if state.phase == "initial-dwellings" or (
+        state.phase in _SETUP_PHASES and state.setup_order and state.setup_order[0][0] == name
+    ):
+        return _group(
+            "initial dwelling",
+            _legal(
+                state,
+                (
+                    (f"{name}: build {where}", "free")
+                    for where in state.board.land
+                    if state.colour[where] == f.color and where not in state.building
+                ),
+            ),
+            complete=True,
+        )
+    if state.phase == "initial-bonus":
+        return _group("initial bonus tile", _legal(state, _pass_lines(state, f)), complete=True)
+    groups = _obligations(state, f)
+    if state.phase != "play" or state.active is not f or f.passed:
+        return groups
+    unpassed = [x for x in state.order if not (x.passed or x.dropped)]
+    if f.allowed_actions or unpassed == [f]:
+        groups += _turn(state, f)
+    groups += _group(
+        "free actions (before or after the action)",
+        _legal(state, _free_lines(state, f)),
+        note="a sample: any amount that is affordable may be converted or burnt",
+    )
+    return groups
+
+
+def _turn(state: TerraMysticaState, f: Faction) -> list[OptionGroup]:
+    name = f.name
+    builds, transforms, spade_actions = _build_lines(state, f)
+    groups = _group(
+        "build a dwelling",
+        _legal(state, builds),
+        note="on own terrain, or terraformed first with 'dig N' (the cost includes the spades)",
+    )
+    groups += _group(
+        "build after a spade action",
+        _legal(state, spade_actions),
+        note="the action's spades terraform the hex",
+    )
+    groups += _group(
+        "terraform without building",
+        _legal(state, transforms),
+        note="to the faction's own terrain; 'transform HEX to COLOUR' stops short",
+    )
+    groups += _group("upgrade", _legal(state, _upgrade_lines(state, f)), complete=True)
+    groups += _group(
+        "send a priest to a cult track", _legal(state, _priest_lines(state, f)), complete=True
+    )
+    groups += _group(
+        "power and faction actions", _legal(state, _action_lines(state, f)), note="still open"
+    )
+    groups += _group(
+        "shipping and digging",
+        _legal(
+            state,
+            (
+                (f"{name}: advance {track}", amounts_text(f.track(track).advance_cost))
+                for track in ("ship", "dig")
+                if f.track(track).max_level > f.tracks[track]
+            ),
+        ),
+        complete=True,
+    )
+    groups += _group("pass", _legal(state, _pass_lines(state, f)), complete=True)
+    return groups
+
+
+def _reachable(state: TerraMysticaState, f: Faction, where: str) -> Amounts | None:
+    """What reaching an empty land hex costs (a tunnel, a carpet flight), or None."""
+    if state.colour[where] == RIVER or where in state.building:
+        return None
+    try:
+        cost, _, _ = reach.check_reachable(state, f, where)
+    except IllegalMove:
+        return None
+    return cost
+
+
+def _spades_to_home(state: TerraMysticaState, f: Faction, where: str) -> int | None:
+    try:
+        return terraform.transform_cost(state, f, where, f.color)[3]
+    except IllegalMove:
+        return None
+
+
+def _add(*amounts: Amounts) -> Amounts:
+    total: Amounts = {}
+    for part in amounts:
+        for kind, value in part.items():
+            total[kind] = total.get(kind, 0) + value
+    return total
+
+
+def _build_lines(
+    state: TerraMysticaState, f: Faction
+) -> tuple[list[tuple[str, str]], list[tuple[str, str]], list[tuple[str, str]]]:
+    name = f.name
+    dwelling = f.spec.buildings["D"].cost
+    level = f.tracks["dig"]
+    per_spade = f.spec.dig.cost[level] if level < len(f.spec.dig.cost) else {}
+    open_actions = [
+        action
+        for action in _SPADE_ACTIONS
+        if (action.startswith("ACT") and action[3:].isdigit()) or f.r[action]
+        if (action if action.startswith("ACT") else f"{action}/{name}") not in state.blocked
+    ]
+    builds: list[tuple[str, str]] = []
+    transforms: list[tuple[str, str]] = []
+    after_actions: list[tuple[str, str]] = []
+    for where in state.board.land:
+        jump = _reachable(state, f, where)
+        if jump is None:
+            continue
+        if state.colour[where] == f.color:
+            builds.append((f"{name}: build {where}", _cost(_add(dwelling, jump))))
+            continue
+        spades = _spades_to_home(state, f, where)
+        if not spades:
+            continue
+        dig = {kind: value * spades for kind, value in per_spade.items()}
+        terrain = state.colour[where]
+        builds.append(
+            (
+                f"{name}: dig {spades}. build {where}",
+                f"{terrain}: {spades} spade{'s' if spades > 1 else ''}; "
+                + _cost(_add(dig, dwelling, jump)),
+            )
+        )
+        transforms.append(
+            (f"{name}: dig {spades}. transform {where} to {f.color}", _cost(_add(dig, jump)))
+        )
+        for action in open_actions:
+            gives = ACTION_SPACES[action].gain.get("SPADE", 0)
+            if gives >= spades or f.spec.fixed_transform_spades:
+                price = ACTION_SPACES[action].cost
+                after_actions.append(
+                    (
+                        f"{name}: action {action}. build {where}",
+                        f"{terrain}: {_cost(_add(price, dwelling, jump))}",
+                    )
+                )
+    return builds, transforms, after_actions
+
+
+def _cost(amounts: Amounts) -> str:
+    shown = {("power" if kind == "PW" else kind): value for kind, value in amounts.items()}
+    return "free" if not any(shown.values()) else amounts_text(shown)
+
+
+def _upgrade_lines(state: TerraMysticaState, f: Faction) -> Iterable[tuple[str, str]]:
+    for where in f.locations:
+        held = state.building.get(where)
+        for old, new in _UPGRADES:
+            if held != old or new not in f.spec.buildings:
+                continue
+            cost = dict(f.spec.buildings[new].cost)
+            if new == "TP" and not leech.compute_leech(state, where):
+                cost["C"] = cost.get("C", 0) * 2  # no neighbour: coins twice
+            note = _cost(cost)
+            if new in ("TE", "SA"):
+                note += "; then a favor tile"
+            yield f"{f.name}: upgrade {where} to {new}", note
+
+
+def _priest_lines(state: TerraMysticaState, f: Faction) -> Iterable[tuple[str, str]]:
+    if f.r["P"] < 1:
+        return
+    for cult in state.cults:
+        spaces = state.cult_spaces[cult]
+        free = sorted(
+            {
+                value
+                for value, taken in zip(CONSTANTS.cult_spaces, spaces, strict=True)
+                if not taken
+            },
+            reverse=True,
+        )
+        best = free[0] if free else 1
+        yield f"{f.name}: send p to {cult}", f"{best} step{'s' if best > 1 else ''} on {cult}"
+        for value in free[1:]:
+            yield f"{f.name}: send p to {cult} for {value}", f"{value} steps on {cult}"
+        yield f"{f.name}: send p to {cult} for 1", f"1 step on {cult}; the priest comes back"
+
+
+def _action_lines(state: TerraMysticaState, f: Faction) -> Iterable[tuple[str, str]]:
+    burnable = f.r["P2"] // 2
+    for action, spec in ACTION_SPACES.items():
+        power_action = action[3:].isdigit() and action.startswith("ACT")
+        if not power_action and not f.r[action]:
+            continue
+        gain = _gain_words(spec.gain)
+        cost = spec.cost.get("PW", 0)
+        note = f"{_cost(spec.cost)} -> {gain}" if spec.cost else f"-> {gain}"
+        yield f"{f.name}: action {action}", note
+        short = cost - f.r["P3"]
+        if power_action and 0 < short <= burnable:
+            yield f"{f.name}: burn {short}. action {action}", f"burn {short} first; {note}"
+
+
+#: What an action gives, in words (the rest of its gains are the engine's bookkeeping).
+_GAIN_WORDS = {
+    "BRIDGE": ("a bridge", "bridges"),
+    "CULT": ("a cult step", "cult steps"),
+    "FREE_TP": ("a free trading house", "free trading houses"),
+    "FREE_D": ("a free dwelling on own terrain, out of reach too", "free dwellings"),
+    "FREE_TF": ("a free terraform next to an own building", "free terraforms"),
+    "GAIN_ACTION": ("an action", "actions"),
+}
+
+
+def _gain_words(gain: Amounts) -> str:
+    parts = []
+    for kind, amount in gain.items():
+        if kind in _GAIN_WORDS:
+            one, many = _GAIN_WORDS[kind]
+            parts.append(one if amount == 1 else f"{amount} {many}")
+        elif kind in ("C", "W", "P", "SPADE", "VP", "PW"):
+            parts.append(amounts_text({kind: amount}))
+    if gain.get("CULTS_ON_SAME_TRACK"):
+        parts.append("on one track")
+    return ", ".join(parts) or "nothing"
+
+
+def _pass_lines(state: TerraMysticaState, f: Faction) -> Iterable[tuple[str, str]]:
+    if state.round == 6:
+        yield f"{f.name}: pass", "the last round: no bonus tile"
+        return
+    for tile in state.available_bonus_tiles():
+        yield f"{f.name}: pass {tile}", _bonus_words(state, tile)
+
+
+def _bonus_words(state: TerraMysticaState, tile: str) -> str:
+    spec = TILES[tile]
+    parts = []
+    if spec.income:
+        parts.append(f"income {_cost(spec.income)}")
+    if tile in ACTION_SPACES:
+        parts.append("action: " + _gain_words(ACTION_SPACES[tile].gain))
+    if spec.ship_bonus:
+        parts.append(f"+{spec.ship_bonus} shipping")
+    if spec.pass_vp:
+        parts.append(f"VP per {'/'.join(sorted(spec.pass_vp))} when passing")
+    coins = state.bonus_coins.get(tile, 0)
+    if coins:
+        parts.append(f"{coins} coin{'s' if coins > 1 else ''} lying on it")
+    return "; ".join(parts)
+
+
+def _free_lines(state: TerraMysticaState, f: Faction) -> Iterable[tuple[str, str]]:
+    name = f.name
+    most = f.r["P2"] // 2
+    for amount in sorted({1, most} - {0}):
+        yield f"{name}: burn {amount}", f"{2 * amount} power from bowl II: {amount} to bowl III"
+    for source, targets in f.exchange_rates.items():
+        for target, rate in targets.items():
+            have = f.r["P3"] if source == "PW" else f.r[source]
+            if have >= rate:
+                what = "power" if source == "PW" else source
+                yield f"{name}: convert {rate}{source} to 1{target}", f"{rate} {what} -> 1 {target}"
+
+
+# --- what a faction owes -------------------------------------------------------------------
+
+
+def _obligations(state: TerraMysticaState, f: Faction) -> list[OptionGroup]:
+    name = f.name
+    r = f.r
+    groups: list[OptionGroup] = []
+    offers = [record for record in state.action_required if record.type == "leech"]
+    answers: list[tuple[str, str]] = []
+    for record in offers:
+        if record.faction != name:
+            continue
+        power = record.actual
+        price = max(0, min(power - 1, r["VP"]))
+        answers.append(
+            (
+                f"{name}: leech {record.amount} from {record.from_faction}",
+                f"+{power} power for {price} VP",
+            )
+        )
+        answers.append(
+            (f"{name}: decline {record.amount} from {record.from_faction}", "no power, no VP")
+        )
+    groups += _group("answer a power offer", _legal(state, answers), complete=True)
+    if r["GAIN_FAVOR"]:
+        groups += _group(
+            "take a favor tile",
+            _legal(
+                state,
+                (
+                    (f"{name}: +{tile}", _tile_words(tile))
+                    for tile in _tiles_left(state, "favor")
+                    if tile not in f.tiles["favor"]
+                ),
+            ),
+            complete=True,
+        )
+    if r["GAIN_TW"]:
+        groups += _group(
+            "take a town tile",
+            _legal(state, ((f"{name}: +{t}", _tile_words(t)) for t in _tiles_left(state, "town"))),
+            complete=True,
+        )
+    if r["CULT"]:
+        steps = r["CULT"]
+        lines = [(f"{name}: +{cult}", f"1 step on {cult}") for cult in state.cults]
+        if steps > 1:
+            lines += [(f"{name}: +{steps}{c}", f"{steps} steps on {c}") for c in state.cults]
+        groups += _group("owed cult steps", _legal(state, lines))
+    if r["SPADE"] or r["FREE_TF"]:
+        groups += _group(
+            "use the spades owed",
+            _legal(state, _spade_lines(state, f)),
+            note="or decline them with '-SPADE' where that is allowed",
+        )
+    if r["FREE_D"]:
+        groups += _group(
+            "build the free dwelling",
+            _legal(
+                state,
+                (
+                    (f"{name}: build {where}", "free")
+                    for where in state.board.land
+                    if state.colour[where] == f.color and where not in state.building
+                ),
+            ),
+            complete=True,
+        )
+    if r["FREE_TP"]:
+        groups += _group(
+            "the free trading house",
+            _legal(
+                state,
+                (
+                    (f"{name}: upgrade {where} to TP", "free")
+                    for where in f.locations
+                    if state.building.get(where) == "D"
+                ),
+            ),
+            complete=True,
+        )
+    if r["BRIDGE"]:
+        groups += _group("place the bridge", _legal(state, _bridge_lines(state, f)), complete=True)
+    if r["CONVERT_W_TO_P"]:
+        groups += _group(
+            "workers to priests (stronghold)",
+            _legal(
+                state,
+                (
+                    (f"{name}: convert {n}W to {n}P", f"{n} workers -> {n} priests")
+                    for n in range(1, r["CONVERT_W_TO_P"] + 1)
+                ),
+            ),
+        )
+    return groups
+
+
+def _tiles_left(state: TerraMysticaState, kind: str) -> list[str]:
+    """The tiles of ``kind`` ("favor", "town") still in the supply, in number order."""
+    left = [n for n, count in state.pool.items() if count > 0 and n in TILES]
+    return sorted((n for n in left if TILES[n].kind == kind), key=lambda n: int(n.lstrip("FAVTW")))
+
+
+def _tile_words(tile: str) -> str:
+    spec = TILES[tile]
+    parts = []
+    gain = {k: v for k, v in spec.gain.items() if k not in ("KEY", "TOWN_SIZE")}
+    if gain:
+        parts.append(_cost(gain))
+    if "TOWN_SIZE" in spec.gain:
+        parts.append("towns of power 6")
+    if spec.income:
+        parts.append(f"income {_cost(spec.income)}")
+    for kind, points in spec.build_vp.items():
+        parts.append(f"{points} VP per {kind} built")
+    if spec.pass_vp:
+        parts.append(f"VP per {'/'.join(sorted(spec.pass_vp))} when passing")
+    return "; ".join(parts)
+
+
+def _spade_lines(state: TerraMysticaState, f: Faction) -> Iterable[tuple[str, str]]:
+    name = f.name
+    for where in state.board.land:
+        if _reachable(state, f, where) is None or state.colour[where] == f.color:
+            continue
+        try:
+            colour = terraform.transform_colours(state, f, where)[0]
+        except IllegalMove:
+            continue
+        if colour == state.colour[where]:
+            continue
+        if colour == f.color:
+            yield f"{name}: build {where}", f"terraformed to {f.color}, then a dwelling"
+        yield f"{name}: transform {where} to {colour}", f"{state.colour[where]} -> {colour}"
+
+
+def _bridge_lines(state: TerraMysticaState, f: Faction) -> Iterable[tuple[str, str]]:
+    for here in f.locations:
+        for there in sorted(state.board.bridgable.get(here, ())):
+            if there not in state.bridged.get(here, ()):
+                yield f"{f.name}: bridge {here}:{there}", f"across the river from {here}"
+
+
+# --- completion ------------------------------------------------------------------------------
+
+
+def words(state: TerraMysticaState) -> list[str]:
+    """The factions, hexes, cult tracks, tiles and action names, for completion."""
+    found = [f.name for f in state.order if not f.empty_seat]
+    found += [where for where in state.board.land if where not in state.building]
+    found += [where for where in state.building]
+    found += list(state.cults)
+    found += [name for name, count in state.pool.items() if count and name in TILES]
+    found += [name for name in ACTION_SPACES]
+    found += ["TP", "TE", "SH", "SA", "ship", "dig", "to", "from", "for", "p"]
+    found += list(CONSTANTS.terrain_wheel)
+    return list(dict.fromkeys(found))

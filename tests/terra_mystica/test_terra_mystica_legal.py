@@ -1,0 +1,200 @@
+"""What `gamelog moves` lists for Terra Mystica is legal, checked independently of how
+it was found: at many points of several league games, listed lines are put in the log
+right after the moves played so far and the whole log is replayed from its text. Groups
+that claim to be complete (power offers, passes, upgrades, priests, tiles) must hold
+every such line the game actually played next. (The generic test of complete lists,
+tests/test_legal_moves.py, is for games that list every move; Terra Mystica lists
+samples of most kinds.)"""
+
+from __future__ import annotations
+
+import time
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from gamelog.core.game import OptionGroup
+from gamelog.core.replay import Replay, replay
+from gamelog.games.terra_mystica import GAME, legal
+from gamelog.games.terra_mystica.moves import LogLine
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+CORPUS = ROOT / "tests" / "corpus" / "terra_mystica" / "commands"
+LEAGUE = ROOT / "samples" / "terra_mystica" / "league_game.txt"
+#: League games with between them twelve of the fourteen factions.
+GAMES = [
+    LEAGUE,
+    CORPUS / "4pLeague_S1_D1L1_G3.txt",  # mermaids, dwarves, darklings, fakirs
+    CORPUS / "4pLeague_S2_D1L1_G1_has_giants.txt",  # witches, giants, mermaids, cultists
+    CORPUS / "4pLeague_S3_D1L1_G2.txt",  # darklings, witches, chaos magicians, nomads
+    CORPUS / "4pLeague_S3_D1L1_G4.txt",  # swarmlings, nomads, engineers, alchemists
+    CORPUS / "4pLeague_S50_D1L1_G1.txt",  # cultists, darklings, engineers, auren
+]
+#: Complete groups, by the first word of what they list.
+COMPLETE_KINDS = ("leech", "decline", "pass", "upgrade", "send", "+fav", "+tw")
+
+
+@cache
+def _game(path: Path) -> tuple[str, Replay]:
+    text = path.read_text(encoding="utf-8")
+    return text, replay(GAME, text, str(path))
+
+
+def _cut_after(text: str, line: int) -> str:
+    return "\n".join(text.split("\n")[:line]) + "\n"
+
+
+def _listed(groups: list[OptionGroup]) -> list[str]:
+    return [option.line for group in groups for option in group.options]
+
+
+@pytest.mark.parametrize("path", GAMES, ids=lambda p: p.stem)
+def test_listed_lines_replay_as_legal_after_the_moves_so_far(path: Path) -> None:
+    text, whole = _game(path)
+    assert whole.log is not None and whole.error is None
+    moves = whole.log.moves
+    state = GAME.setup(whole.log)
+    tried = 0
+    for index, move in enumerate(moves):
+        if index >= 16 and index % 11 == 0:
+            groups = GAME.legal_moves(state)
+            lines = _listed(groups)
+            assert lines, f"nothing listed before line {move.line}"
+            assert all(option.note for g in groups for option in g.options if "build" in g.kind)
+            # A spread of the list: its first, last and a few between.
+            step = max(1, len(lines) // 3)
+            for line in dict.fromkeys([*lines[::step], lines[-1]]):
+                cut = _cut_after(text, moves[index - 1].line)
+                trial = replay(GAME, cut + line + "\n", "trial")
+                assert trial.error is None, (move.line, line, str(trial.error))
+                tried += 1
+        GAME.apply(state, move)
+    assert tried > 60
+    assert GAME.legal_moves(state) == [] and GAME.to_move(state) is None
+
+
+@pytest.mark.parametrize("path", GAMES, ids=lambda p: p.stem)
+def test_complete_groups_hold_the_line_played_next(path: Path) -> None:
+    _, whole = _game(path)
+    assert whole.log is not None
+    state = GAME.setup(whole.log)
+    checked = 0
+    for move in whole.log.moves:
+        assert isinstance(move, LogLine)
+        if move.player and "." not in move.source:
+            body = move.source.split(":", 1)[1].strip().casefold()
+            if body.startswith(COMPLETE_KINDS) and state.round > 0:
+                groups = GAME.legal_moves(state)
+                complete = [line.casefold() for g in groups if g.complete for line in _listed([g])]
+                written = f"{move.player}: {' '.join(body.split())}"
+                assert written in complete, (move.line, move.source)
+                checked += 1
+        GAME.apply(state, move)
+    assert checked > 50
+
+
+def test_whose_move_it_is_through_a_game() -> None:
+    _, whole = _game(LEAGUE)
+    assert whole.log is not None
+    state = GAME.setup(whole.log)
+    seen = []
+    for move in whole.log.moves[:40]:
+        seen.append((move.line, GAME.to_move(state)))
+        GAME.apply(state, move)
+    by_line = dict(seen)
+    assert by_line[2] == "admin"  # the options and factions are the admin's
+    assert by_line[20] == "halflings"  # the first initial dwelling
+    assert by_line[28] == "witches"  # the last to place a dwelling picks a bonus tile first
+    assert by_line[29] == "engineers"
+    # The halflings' trading house (line 32) offers power to the darklings, the
+    # engineers and the witches, queued in seat order after the builder, and the turn
+    # passes to the darklings. Offers come first: the witches answer (33), the
+    # darklings (34); the engineers' offer is then the first still open (they answer it
+    # at 36, after the darklings' upgrade).
+    assert by_line[33] == "darklings"
+    assert by_line[34] == "darklings"
+    assert by_line[35] == "engineers"
+
+
+def test_a_position_inside_a_turn_lists_its_rest() -> None:
+    """Before line 43 the witches have burnt 6 and taken ACT6 (lines 41, 42): their two
+    spades are to be used, on one hex or on two (the second then their own terrain),
+    and the action is taken."""
+    text, _ = _game(LEAGUE)
+    assert text.split("\n")[41] == "witches: action act6"
+    state = replay(GAME, text, "x", stop_after=_moves_above(text, 43)).state
+    assert GAME.to_move(state) == "witches"
+    groups = GAME.legal_moves(state)
+    kinds = [group.kind for group in groups]
+    assert kinds[0] == "use the spades owed"
+    lines = _listed(groups[:1])
+    assert "witches: transform C5 to green" in lines  # what they did next (gray: 1 spade)
+    assert "witches: build D6" in lines  # red is 2 spades from green
+    assert "witches: build C5" not in lines  # a spade would be left unused
+    assert not any("pass" in kind for kind in kinds)
+
+
+def test_a_ledger_lists_no_moves() -> None:
+    result = replay(
+        GAME, (ROOT / "samples" / "terra_mystica" / "league_game_ledger.txt").read_text()
+    )
+    with pytest.raises(NotImplementedError):
+        GAME.legal_moves(result.state)
+    with pytest.raises(NotImplementedError):
+        GAME.legal_moves(None)  # type: ignore[arg-type]
+
+
+def test_listing_is_fast_enough_at_the_table() -> None:
+    _, whole = _game(LEAGUE)
+    assert whole.log is not None
+    state = GAME.setup(whole.log)
+    spent = []
+    for index, move in enumerate(whole.log.moves):
+        if index % 5 == 0:
+            started = time.perf_counter()
+            GAME.legal_moves(state)
+            spent.append(time.perf_counter() - started)
+        GAME.apply(state, move)
+    spent.sort()
+    assert spent[len(spent) // 2] < 0.05  # the median (about 8 ms on a laptop)
+
+
+def test_words_hold_the_factions_and_free_hexes() -> None:
+    _, whole = _game(LEAGUE)
+    words = legal.words(whole.state)
+    assert {"witches", "halflings", "FIRE", "ACT6", "TP"} <= set(words)
+    assert all(w in words for w in whole.state.board.land)
+
+
+def _moves_above(text: str, line: int) -> int:
+    log = GAME.parse(text)
+    return sum(1 for move in log.moves if move.line < line)
+
+
+def _fingerprint(state: object) -> str:
+    """Everything a position holds, as text (factions by name, not by identity)."""
+    import pickle
+
+    return pickle.dumps(state).hex()
+
+
+@pytest.mark.parametrize("path", GAMES[:3], ids=lambda p: p.stem)
+def test_a_branch_is_the_same_position_and_independent_of_it(path: Path) -> None:
+    """Lines are tried on branches (TerraMysticaState.branch): a game played on a new
+    branch at every move ends as the game itself, and playing on a branch leaves the
+    position it came from as it was."""
+    _, whole = _game(path)
+    assert whole.log is not None
+    state = GAME.setup(whole.log)
+    for index, move in enumerate(whole.log.moves):
+        if index % 25 == 0:
+            before = _fingerprint(state)
+            trial = state.branch()
+            for later in whole.log.moves[index : index + 8]:
+                GAME.apply(trial, later)
+            assert _fingerprint(state) == before, move.line
+        state = state.branch()
+        GAME.apply(state, move)
+    assert GAME.running_scores(state) == GAME.running_scores(whole.state)
+    assert [r.commands for r in state.ledger.rows] == [r.commands for r in whole.state.ledger.rows]
