@@ -33,17 +33,34 @@ def render(state: EdenState) -> str:
             f"{player.mana} mana, hand {player.hand.size} ({player.hand.describe()}), "
             f"landscape cards left: {player.one_two_left} x 1/2, {player.three_four_left} x 3/4"
         )
+    lines.append(_bank(state))
+    lines.append(_draw_pile(state))
+    progress = _progress(state)
+    if progress is not None:
+        lines.append(progress)
+    return "\n".join(lines)
+
+
+def _bank(state: EdenState) -> str:
+    """The bank's line: the text and the panel beside the picture say it alike."""
     bank = sorted(state.bank.elements())
-    lines.append(f"bank, face up: {field_list(bank) if bank else 'nothing'}")
-    lines.append(f"draw pile: {state.draw_pile} cards")
+    return f"bank, face up: {field_list(bank) if bank else 'nothing'}"
+
+
+def _draw_pile(state: EdenState) -> str:
+    """The draw pile's line, likewise shared by the text and the panel."""
+    return f"draw pile: {state.draw_pile} cards"
+
+
+def _progress(state: EdenState) -> str | None:
+    """Who won, or whose turn is under way (None before the first turn): the text's last
+    line and the picture's status say the same."""
     winners = scoring.winners(state)
     if winners:
-        lines.append(f"game over: {field_list(winners)} won at line {state.ended_at}")
-    elif state.turn is not None:
-        lines.append(
-            f"turn {state.turns_played}: {state.turn.player} (from line {state.turn.line})"
-        )
-    return "\n".join(lines)
+        return f"game over: {field_list(winners)} won at line {state.ended_at}"
+    if state.turn is not None:
+        return f"turn {state.turns_played}: {state.turn.player} (from line {state.turn.line})"
+    return None
 
 
 # --- the board as a picture ---------------------------------------------------------------
@@ -247,16 +264,8 @@ def _panel(state: EdenState, x: float, y: float) -> str:
             block.append(svg.text(x + 10, y + 25 + 15 * index, text, font_size=12))
         parts.append(svg.group(block, class_="supply", data_player=name))
         y += tall + 12
-    bank = sorted(state.bank.elements())
-    parts.append(
-        svg.text(
-            x,
-            y + 4,
-            f"bank, face up: {field_list(bank) if bank else 'nothing'}",
-            font_size=12,
-        )
-    )
-    parts.append(svg.text(x, y + 22, f"draw pile: {state.draw_pile} cards", font_size=12))
+    parts.append(svg.text(x, y + 4, _bank(state), font_size=12))
+    parts.append(svg.text(x, y + 22, _draw_pile(state), font_size=12))
     y += 50
     parts.append(svg.text(x, y, "Key", font_size=13, font_weight="bold"))
     parts.extend(_drop(x + 8, y + 10))
@@ -270,12 +279,9 @@ def _panel(state: EdenState, x: float, y: float) -> str:
 
 
 def _status(state: EdenState) -> str:
-    winners = scoring.winners(state)
-    if winners:
-        return f"game over: {field_list(winners)} won at line {state.ended_at}"
-    if state.turn is not None:
-        return f"turn {state.turns_played}: {state.turn.player} (from line {state.turn.line})"
-    return f"before the first turn: {state.turns.current} begins"
+    """The line under the picture, which (unlike the text) also speaks before the first
+    turn."""
+    return _progress(state) or f"before the first turn: {state.turns.current} begins"
 
 
 def _description(state: EdenState) -> str:
