@@ -11,7 +11,7 @@ from gamelog.games.eden import rulebook as rb
 from gamelog.games.eden.board import Tile
 from gamelog.games.eden.moves import Cultivate
 from gamelog.games.eden.shapes import is_mirror_image, matches, shape_of, shapes
-from gamelog.games.eden.state import EdenState
+from gamelog.games.eden.state import EdenState, check_payment
 from gamelog.games.eden.words import counted, field_list
 
 
@@ -51,15 +51,17 @@ def check_cultivation(state: EdenState, player: str, action: Cultivate) -> Raise
     if action.raised is not None:
         _check_raised(action, values, lowest, raised)
 
-    owner = state.players[player]
     cost = rb.COST_PER_RAISED_FIELD * len(raised)
-    if cost > owner.mana:
-        raise IllegalMove(
-            f"{player} cannot pay {cost} mana to raise {field_list(raised)}",
-            rule=rb.CULTIVATION_COST,
-            facts=[f"{player} has {owner.mana} mana", rb.MANA],
-            column=action.column,
-        )
+    check_payment(
+        state,
+        player,
+        cost,
+        f"to raise {field_list(raised)}",
+        rule=rb.CULTIVATION_COST,
+        recalled=rb.MANA,
+        column=action.column,
+    )
+    owner = state.players[player]
     if lowest == 2 and owner.three_four_left < len(raised):
         raise IllegalMove(
             f"{player} has {owner.three_four_left} 3/4 landscape card"

@@ -4,6 +4,7 @@ as a picture, ``render_svg``."""
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from typing import Any
 
 from gamelog.core import svg
 from gamelog.games.eden import scoring
@@ -32,17 +33,34 @@ def render(state: EdenState) -> str:
             f"{player.mana} mana, hand {player.hand.size} ({player.hand.describe()}), "
             f"landscape cards left: {player.one_two_left} x 1/2, {player.three_four_left} x 3/4"
         )
+    lines.append(_bank(state))
+    lines.append(_draw_pile(state))
+    progress = _progress(state)
+    if progress is not None:
+        lines.append(progress)
+    return "\n".join(lines)
+
+
+def _bank(state: EdenState) -> str:
+    """The bank's line: the text and the panel beside the picture say it alike."""
     bank = sorted(state.bank.elements())
-    lines.append(f"bank, face up: {field_list(bank) if bank else 'nothing'}")
-    lines.append(f"draw pile: {state.draw_pile} cards")
+    return f"bank, face up: {field_list(bank) if bank else 'nothing'}"
+
+
+def _draw_pile(state: EdenState) -> str:
+    """The draw pile's line, likewise shared by the text and the panel."""
+    return f"draw pile: {state.draw_pile} cards"
+
+
+def _progress(state: EdenState) -> str | None:
+    """Who won, or whose turn is under way (None before the first turn): the text's last
+    line and the picture's status say the same."""
     winners = scoring.winners(state)
     if winners:
-        lines.append(f"game over: {field_list(winners)} won at line {state.ended_at}")
-    elif state.turn is not None:
-        lines.append(
-            f"turn {state.turns_played}: {state.turn.player} (from line {state.turn.line})"
-        )
-    return "\n".join(lines)
+        return f"game over: {field_list(winners)} won at line {state.ended_at}"
+    if state.turn is not None:
+        return f"turn {state.turns_played}: {state.turn.player} (from line {state.turn.line})"
+    return None
 
 
 # --- the board as a picture ---------------------------------------------------------------
@@ -104,6 +122,14 @@ def _corner(field: str) -> tuple[float, float]:
     return LEFT + CELL * column, TOP + CELL * row
 
 
+def _rect(x: float, y: float, width: float, height: float, **values: Any) -> str:
+    """A rectangle placed by its top left corner: a field, a card's coloured border and
+    a player's panel are drawn alike, and differ only in size and paint."""
+    return svg.element(
+        "rect", x=svg.number(x), y=svg.number(y), width=width, height=height, **values
+    )
+
+
 def _field(state: EdenState, field: str) -> str:
     """One field: drawn once per look (a report draws the board at every move, and most
     fields look the same from one move to the next)."""
@@ -120,15 +146,7 @@ def _empty(field: str) -> str:
     return svg.group(
         [
             svg.title(f"{field}: empty, not irrigated"),
-            svg.element(
-                "rect",
-                x=svg.number(x),
-                y=svg.number(y),
-                width=CELL,
-                height=CELL,
-                fill="#f4efe1",
-                stroke="#b9ae93",
-            ),
+            _rect(x, y, CELL, CELL, fill="#f4efe1", stroke="#b9ae93"),
             svg.text(
                 x + CELL / 2,
                 y + CELL / 2 + 5,
@@ -148,25 +166,8 @@ def _card(field: str, owner: str, colour: str, value: int, line: int | None) -> 
     x, y = _corner(field)
     ink, tint, shape = COLOURS[colour]
     shapes = [
-        svg.element(
-            "rect",
-            x=svg.number(x),
-            y=svg.number(y),
-            width=CELL,
-            height=CELL,
-            fill=tint,
-            stroke="#555555",
-        ),
-        svg.element(
-            "rect",
-            x=svg.number(x + 3),
-            y=svg.number(y + 3),
-            width=CELL - 6,
-            height=CELL - 6,
-            fill="none",
-            stroke=ink,
-            stroke_width=3,
-        ),
+        _rect(x, y, CELL, CELL, fill=tint, stroke="#555555"),
+        _rect(x + 3, y + 3, CELL - 6, CELL - 6, fill="none", stroke=ink, stroke_width=3),
         svg.text(x + 8, y + 18, field, font_size=12, fill="#333333"),
         svg.text(
             x + CELL / 2,
@@ -255,17 +256,7 @@ def _panel(state: EdenState, x: float, y: float) -> str:
         tall = 33 + 15 * len(rows)
         block = [
             svg.title(f"{name} ({player.colour}): " + "; ".join(rows)),
-            svg.element(
-                "rect",
-                x=svg.number(x),
-                y=svg.number(y - 14),
-                width=PANEL - 10,
-                height=tall,
-                rx=6,
-                fill=tint,
-                stroke=ink,
-                stroke_width=2,
-            ),
+            _rect(x, y - 14, PANEL - 10, tall, rx=6, fill=tint, stroke=ink, stroke_width=2),
             svg.marker(shape, x + 14, y + 2, 12, fill=ink, stroke="#222222"),
             svg.text(x + 28, y + 7, f"{name} ({player.colour})", font_size=14, font_weight="bold"),
         ]
@@ -273,16 +264,8 @@ def _panel(state: EdenState, x: float, y: float) -> str:
             block.append(svg.text(x + 10, y + 25 + 15 * index, text, font_size=12))
         parts.append(svg.group(block, class_="supply", data_player=name))
         y += tall + 12
-    bank = sorted(state.bank.elements())
-    parts.append(
-        svg.text(
-            x,
-            y + 4,
-            f"bank, face up: {field_list(bank) if bank else 'nothing'}",
-            font_size=12,
-        )
-    )
-    parts.append(svg.text(x, y + 22, f"draw pile: {state.draw_pile} cards", font_size=12))
+    parts.append(svg.text(x, y + 4, _bank(state), font_size=12))
+    parts.append(svg.text(x, y + 22, _draw_pile(state), font_size=12))
     y += 50
     parts.append(svg.text(x, y, "Key", font_size=13, font_weight="bold"))
     parts.extend(_drop(x + 8, y + 10))
@@ -296,12 +279,9 @@ def _panel(state: EdenState, x: float, y: float) -> str:
 
 
 def _status(state: EdenState) -> str:
-    winners = scoring.winners(state)
-    if winners:
-        return f"game over: {field_list(winners)} won at line {state.ended_at}"
-    if state.turn is not None:
-        return f"turn {state.turns_played}: {state.turn.player} (from line {state.turn.line})"
-    return f"before the first turn: {state.turns.current} begins"
+    """The line under the picture, which (unlike the text) also speaks before the first
+    turn."""
+    return _progress(state) or f"before the first turn: {state.turns.current} begins"
 
 
 def _description(state: EdenState) -> str:

@@ -36,7 +36,7 @@ from gamelog.games.eden.moves import (
     TurnLine,
 )
 from gamelog.games.eden.shapes import shapes
-from gamelog.games.eden.state import EdenState
+from gamelog.games.eden.state import EdenState, check_payment
 from gamelog.games.eden.state import Turn as TurnState
 from gamelog.games.eden.words import counted, field_list
 
@@ -470,7 +470,6 @@ def buy_price(shape: str) -> int:
 
 
 def _check_buy(state: EdenState, turn: TurnState, action: Buy) -> None:
-    player = state.players[turn.player]
     if state.bank[action.shape] == 0:
         lying = sorted(state.bank.elements())
         raise IllegalMove(
@@ -479,14 +478,15 @@ def _check_buy(state: EdenState, turn: TurnState, action: Buy) -> None:
             facts=[f"face up at the bank: {', '.join(lying) if lying else 'nothing'}"],
             column=action.column,
         )
-    price = buy_price(action.shape)
-    if price > player.mana:
-        raise IllegalMove(
-            f"{turn.player} cannot pay {price} mana for {action.shape}",
-            rule=rb.MANA,
-            facts=[f"{turn.player} has {player.mana} mana", rb.BUYING],
-            column=action.column,
-        )
+    check_payment(
+        state,
+        turn.player,
+        buy_price(action.shape),
+        f"for {action.shape}",
+        rule=rb.MANA,
+        recalled=rb.BUYING,
+        column=action.column,
+    )
 
 
 def _buy(state: EdenState, turn: TurnState, action: Buy, line: int) -> list[Event]:

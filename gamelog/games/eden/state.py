@@ -7,7 +7,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from gamelog.core.errors import SetupError
+from gamelog.core.errors import IllegalMove, SetupError
 from gamelog.core.game import GameLog
 from gamelog.core.suggest import did_you_mean
 from gamelog.core.turns import TurnOrder
@@ -91,6 +91,22 @@ class EdenState:
     gains: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
     #: The text of every move line played, by line number (comments left out).
     line_text: dict[int, str] = field(default_factory=dict)
+
+
+def check_payment(
+    state: EdenState, player: str, price: int, what: str, *, rule: str, recalled: str, column: int
+) -> None:
+    """Raise IllegalMove if ``player`` has less than ``price`` mana. A cultivation
+    (``what``: ``to raise A1 and A2``) and a purchase (``for L4``) are refused in the
+    same words, with the player's mana and the rule ``recalled`` as the facts."""
+    mana = state.players[player].mana
+    if price > mana:
+        raise IllegalMove(
+            f"{player} cannot pay {price} mana {what}",
+            rule=rule,
+            facts=[f"{player} has {mana} mana", recalled],
+            column=column,
+        )
 
 
 # --- setup ------------------------------------------------------------------------
