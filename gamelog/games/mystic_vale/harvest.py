@@ -21,7 +21,7 @@ from gamelog.games.mystic_vale.cards import (
     name_column,
     name_key,
 )
-from gamelog.games.mystic_vale.components import SLEEVES_PER_PLAYER, TURN
+from gamelog.games.mystic_vale.components import TURN
 from gamelog.games.mystic_vale.moves import (
     BuyAdvancement,
     BuyVale,
@@ -308,13 +308,11 @@ def _check_slot(
 ) -> None:
     sleeve = buy.sleeve
     if sleeve not in player.field:
-        where = player.where_is(sleeve)
-        if not 1 <= sleeve <= SLEEVES_PER_PLAYER:
-            where = "not a sleeve: sleeves are numbered 1-20"
-        raise IllegalMove(
-            f"sleeve {sleeve} is not in {player.name}'s field",
+        raise player.not_in(
+            "field",
+            sleeve,
             rule=SLOT_RULE,
-            facts=[f"sleeve {sleeve} is {where}", f"field: {sleeve_list(player.field)}"],
+            facts=[f"field: {sleeve_list(player.field)}"],
             line=buy.line,
             column=buy.column,
         )

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from gamelog.core.errors import IllegalMove
 from gamelog.core.game import Event
-from gamelog.games.mystic_vale.components import SLEEVES_PER_PLAYER, TURN
+from gamelog.games.mystic_vale.components import TURN
 from gamelog.games.mystic_vale.moves import Reveal, Turn
 from gamelog.games.mystic_vale.rulebook import DECK_RULE, RESHUFFLE_RULE, SPOIL_RULE
 from gamelog.games.mystic_vale.state import PlayerState, sleeve_list
@@ -140,15 +140,12 @@ def _turn_up(player: PlayerState, reveal: Reveal, turn: Turn, events: list[Event
             )
         )
     if sleeve not in player.deck:
-        where = player.where_is(sleeve)
-        if not 1 <= sleeve <= SLEEVES_PER_PLAYER:
-            where = "not a sleeve: sleeves are numbered 1-20"
-        raise IllegalMove(
-            f"sleeve {sleeve} is not in {player.name}'s deck",
+        raise player.not_in(
+            "deck",
+            sleeve,
             rule=DECK_RULE,
             facts=[
-                f"sleeve {sleeve} is {where}",
-                f"the deck holds {len(player.deck)} sleeves: {sleeve_list(sorted(player.deck))}",
+                f"the deck holds {len(player.deck)} sleeves: {sleeve_list(sorted(player.deck))}"
             ],
             line=turn.line,
             column=reveal.column,

@@ -20,7 +20,7 @@ from dataclasses import field as dataclass_field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from gamelog.core.errors import SetupError
+from gamelog.core.errors import IllegalMove, SetupError
 from gamelog.core.game import GameLog, Located
 from gamelog.core.suggest import did_you_mean
 from gamelog.core.turns import Roster, TurnOrder
@@ -128,6 +128,23 @@ class PlayerState:
         if sleeve in self.deck:
             return "in the deck"
         return "nowhere (no such sleeve)"
+
+    def not_in(
+        self, zone: str, sleeve: int, *, rule: str, facts: list[str], line: int, column: int
+    ) -> IllegalMove:
+        """The IllegalMove for a sleeve a move needs in ``zone`` (the deck to turn it up,
+        the field to buy into it) that is not there. Planting and buying say where it is
+        the same way: a number past the last sleeve gets how sleeves are numbered."""
+        where = self.where_is(sleeve)
+        if not 1 <= sleeve <= SLEEVES_PER_PLAYER:
+            where = f"not a sleeve: sleeves are numbered 1-{SLEEVES_PER_PLAYER}"
+        return IllegalMove(
+            f"sleeve {sleeve} is not in {self.name}'s {zone}",
+            rule=rule,
+            facts=[f"sleeve {sleeve} is {where}", *facts],
+            line=line,
+            column=column,
+        )
 
     def sleeve_symbols(self, sleeve: int) -> Symbols:
         return self.symbols[sleeve]
