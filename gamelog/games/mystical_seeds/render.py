@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 
 from gamelog.core import svg
 from gamelog.games.mystical_seeds.components import TILE_KINDS
@@ -38,9 +39,7 @@ def render(state: GameState) -> str:
         x = f"  [X {slot.x_owner}]" if slot.x_owner else ""
         lines.append(f"  {slot.card.describe()}{x}")
     for deck in (1, 2):
-        left = state.deck_left[deck]
-        status = "out" if state.deck_out[deck] else ("?" if left is None else str(left))
-        lines.append(f"  L{deck} deck: {status}")
+        lines.append(f"  L{deck} deck: {_stock(state.deck_out[deck], state.deck_left[deck])}")
     lines.append("Bookshelf:")
     for row in (1, 2):
         cells = []
@@ -48,12 +47,19 @@ def render(state: GameState) -> str:
             name = slot_name(row, column)
             tile = state.shelf[name]
             cells.append(f"{name} {tile.describe() if tile else '-'}")
-        left = state.pile_left[row]
-        pile = "out" if state.pile_out[row] else ("?" if left is None else str(left))
+        pile = _stock(state.pile_out[row], state.pile_left[row])
         lines.append(f"  {' | '.join(cells)}  (pile: {pile})")
     for name in state.order:
         lines.extend(_player(state, state.players[name]))
     return "\n".join(lines) + "\n"
+
+
+def _stock(out: bool, left: int | None) -> str:
+    """What is left of a plant deck or a tile pile: ``out``, a count, or ``?`` where
+    the header did not say (the text view and the picture word it alike)."""
+    if out:
+        return "out"
+    return "?" if left is None else str(left)
 
 
 def _player(state: GameState, player: PlayerState) -> list[str]:
@@ -104,7 +110,7 @@ def render_svg(state: GameState) -> str:
     the Knowledge tiles on its tile spaces. Players are told apart by a shape as well
     as a colour, and named in the legend."""
     parts: list[str] = [
-        svg.element("rect", x=0, y=0, width=WIDTH, height=_height(state), fill="#fbfaf5"),
+        _box(0, 0, WIDTH, _height(state), fill="#fbfaf5"),
         _heading(state),
         *_garden(state),
         *_research(state),
@@ -138,14 +144,47 @@ def _players(state: GameState) -> dict[str, int]:
     return {name: seat for seat, name in enumerate(state.players)}
 
 
-def _mark(seat: int, x: float, y: float, size: float, words: str, **extra: object) -> str:
-    """A player's fairy: their shape in their colour, with a title saying whose."""
+# --- the shapes every part is drawn with ------------------------------------------------
+
+
+def _piece(words: str, shapes: Iterable[str], **values: object) -> str:
+    """A group whose first child is its title: every piece and place of the board says
+    in words what it is (the tooltip, and the text a screen reader reads)."""
+    return svg.group([svg.title(words), *shapes], **values)
+
+
+def _box(x: float, y: float, width: float, height: float, **paint: object) -> str:
+    """A rectangle by its top left corner, the corner written short (``svg.number``) as
+    every coordinate of the picture is."""
+    return svg.element(
+        "rect", x=svg.number(x), y=svg.number(y), width=width, height=height, **paint
+    )
+
+
+def _disc(x: float, y: float, radius: float, **paint: object) -> str:
+    """A circle by its centre and radius, written short (``svg.number``)."""
+    return svg.element("circle", cx=svg.number(x), cy=svg.number(y), r=svg.number(radius), **paint)
+
+
+def _tile_box(x: float, y: float, **paint: object) -> str:
+    """The outline of a Knowledge tile centred on (x, y): a tile, and the empty
+    Bookshelf slot it leaves, are drawn the same size."""
+    return _box(x - 28, y - 15, 56, 30, rx=3, **paint)
+
+
+def _paint(seat: int) -> tuple[str, dict[str, str]]:
+    """A player's marker shape and its paint (the cross is a stroke, the others are
+    filled and outlined), the same in the legend and on the board."""
     shape = svg.MARKERS[seat % len(svg.MARKERS)]
     colour = svg.PALETTE[seat % len(svg.PALETTE)]
     paint = {"stroke": colour} if shape == "cross" else {"fill": colour, "stroke": "#222222"}
-    return svg.group(
-        [svg.title(words), svg.marker(shape, x, y, size, **paint)], class_="piece fairy", **extra
-    )
+    return shape, paint
+
+
+def _mark(seat: int, x: float, y: float, size: float, words: str, **extra: object) -> str:
+    """A player's fairy: their shape in their colour, with a title saying whose."""
+    shape, paint = _paint(seat)
+    return _piece(words, [svg.marker(shape, x, y, size, **paint)], class_="piece fairy", **extra)
 
 
 def _heading(state: GameState) -> str:
@@ -154,9 +193,7 @@ def _heading(state: GameState) -> str:
     ]
     x = 470.0
     for name, seat in _players(state).items():
-        shape = svg.MARKERS[seat % len(svg.MARKERS)]
-        colour = svg.PALETTE[seat % len(svg.PALETTE)]
-        paint = {"stroke": colour} if shape == "cross" else {"fill": colour, "stroke": "#222222"}
+        shape, paint = _paint(seat)
         items.append(svg.marker(shape, x, 19, 12, **paint))
         items.append(svg.text(x + 10, 24, name, font_size=12))
         x += 16 + 8 * len(name) + 14
@@ -168,30 +205,17 @@ def _heading(state: GameState) -> str:
 
 def _seed(x: float, y: float, radius: float, colour: str, words: str) -> str:
     fill, short, ink = SEED_FILL[colour]
-    return svg.group(
-        [
-            svg.title(words),
-            svg.element(
-                "circle",
-                cx=svg.number(x),
-                cy=svg.number(y),
-                r=svg.number(radius),
-                fill=fill,
-                stroke="#222222",
-            ),
-            svg.text(
-                x,
-                y + radius * 0.35,
-                short,
-                font_size=svg.number(radius * 0.95),
-                font_weight="bold",
-                text_anchor="middle",
-                fill=ink,
-            ),
-        ],
-        class_="piece seed",
-        data_colour=colour,
+    letter = svg.text(
+        x,
+        y + radius * 0.35,
+        short,
+        font_size=svg.number(radius * 0.95),
+        font_weight="bold",
+        text_anchor="middle",
+        fill=ink,
     )
+    disc = _disc(x, y, radius, fill=fill, stroke="#222222")
+    return _piece(words, [disc, letter], class_="piece seed", data_colour=colour)
 
 
 def _level(colour: str) -> str:
@@ -208,70 +232,25 @@ def _garden(state: GameState) -> list[str]:
     for index, location in enumerate(PRIMARY):
         x, y = 20 + index * 140, 64
         left = state.supply[location]
+        place = [
+            _box(x, y, 128, 104, rx=8, fill="#eef4e6", stroke="#7a8f5a"),
+            _disc(x + 18, y + 18, 10, fill=SEED_FILL[location][0], stroke="#222222"),
+            svg.text(x + 34, y + 22, location, font_size=12, font_weight="bold"),
+        ]
+        parts.append(_piece(f"the Garden's {location} location", place, class_="location"))
+        supply = "unlimited" if left is None else f"{left} left"
         parts.append(
-            svg.group(
-                [
-                    svg.title(f"the Garden's {location} location"),
-                    svg.element(
-                        "rect",
-                        x=x,
-                        y=y,
-                        width=128,
-                        height=104,
-                        rx=8,
-                        fill="#eef4e6",
-                        stroke="#7a8f5a",
-                    ),
-                    svg.element(
-                        "circle",
-                        cx=x + 18,
-                        cy=y + 18,
-                        r=10,
-                        fill=SEED_FILL[location][0],
-                        stroke="#222222",
-                    ),
-                    svg.text(x + 34, y + 22, location, font_size=12, font_weight="bold"),
-                ],
-                class_="location",
-            )
-        )
-        parts.append(
-            svg.text(
-                x + 122,
-                y + 22,
-                "unlimited" if left is None else f"{left} left",
-                font_size=10,
-                text_anchor="end",
-                class_="supply",
-            )
+            svg.text(x + 122, y + 22, supply, font_size=10, text_anchor="end", class_="supply")
         )
         for row, fairy in enumerate(state.fairies_at(location)):
             fy = y + 38 + row * 22
-            parts.append(
-                svg.group(
-                    [
-                        svg.title(f"the {fairy.title()} fairy, at the {location} location"),
-                        svg.element(
-                            "rect",
-                            x=x + 8,
-                            y=fy,
-                            width=112,
-                            height=18,
-                            rx=9,
-                            fill="#ffffff",
-                            stroke="#555555",
-                        ),
-                        svg.text(
-                            x + 64,
-                            fy + 13,
-                            f"{fairy.title()} fairy",
-                            font_size=11,
-                            text_anchor="middle",
-                        ),
-                    ],
-                    class_="piece garden-fairy",
-                )
-            )
+            name = f"{fairy.title()} fairy"
+            token = [
+                _box(x + 8, fy, 112, 18, rx=9, fill="#ffffff", stroke="#555555"),
+                svg.text(x + 64, fy + 13, name, font_size=11, text_anchor="middle"),
+            ]
+            words = f"the {fairy.title()} fairy, at the {location} location"
+            parts.append(_piece(words, token, class_="piece garden-fairy"))
     others = [c for c in COLOURS if c not in PRIMARY]
     supply = ", ".join(f"{c} {'∞' if state.supply[c] is None else state.supply[c]}" for c in others)
     parts.append(svg.text(20, 186, f"Garden supply of Level 2 and 3 seeds: {supply}", font_size=10))
@@ -280,15 +259,7 @@ def _garden(state: GameState) -> list[str]:
 
 def _research(state: GameState) -> list[str]:
     decks = ", ".join(
-        f"L{deck} deck "
-        + (
-            "out"
-            if state.deck_out[deck]
-            else "?"
-            if state.deck_left[deck] is None
-            else str(state.deck_left[deck])
-        )
-        for deck in (1, 2)
+        f"L{deck} deck {_stock(state.deck_out[deck], state.deck_left[deck])}" for deck in (1, 2)
     )
     parts = [svg.text(20, 214, f"Research Area ({decks})", font_size=13, font_weight="bold")]
     row_of = {1: 0, 2: 0}
@@ -297,59 +268,31 @@ def _research(state: GameState) -> list[str]:
         row_of[slot.level] += 1
         x, y = 20 + column * 142, 224 + (slot.level - 1) * 118
         if slot.card is None:
-            parts.append(
-                svg.group(
-                    [
-                        svg.title(f"an empty Level {slot.level} place: the deck has run out"),
-                        svg.element(
-                            "rect",
-                            x=x,
-                            y=y,
-                            width=132,
-                            height=108,
-                            rx=6,
-                            fill="none",
-                            stroke="#999999",
-                            stroke_dasharray="5 4",
-                        ),
-                        svg.text(
-                            x + 66,
-                            y + 58,
-                            "deck out",
-                            font_size=11,
-                            text_anchor="middle",
-                            fill="#777777",
-                        ),
-                    ],
-                    class_="research-gap",
-                )
-            )
+            gap = [
+                _box(x, y, 132, 108, rx=6, fill="none", stroke="#999999", stroke_dasharray="5 4"),
+                svg.text(
+                    x + 66, y + 58, "deck out", font_size=11, text_anchor="middle", fill="#777777"
+                ),
+            ]
+            words = f"an empty Level {slot.level} place: the deck has run out"
+            parts.append(_piece(words, gap, class_="research-gap"))
             continue
         card = slot.card
         seeds = " ".join(card.seeds)
         words = f'plant card L{card.level} "{card.name}": {seeds}, {card.points} prestige'
         if slot.x_owner:
             words += f"; {slot.x_owner}'s X token lies on it (it cannot be cultivated)"
+        points = f"= {card.points}"
         shapes = [
-            svg.title(words),
-            svg.element(
-                "rect", x=x, y=y, width=132, height=108, rx=6, fill="#ffffff", stroke="#5a6b3a"
-            ),
+            _box(x, y, 132, 108, rx=6, fill="#ffffff", stroke="#5a6b3a"),
             svg.text(x + 8, y + 16, f"L{card.level}", font_size=11, font_weight="bold"),
-            svg.text(
-                x + 124,
-                y + 16,
-                f"= {card.points}",
-                font_size=12,
-                font_weight="bold",
-                text_anchor="end",
-            ),
+            svg.text(x + 124, y + 16, points, font_size=12, font_weight="bold", text_anchor="end"),
             svg.text(x + 66, y + 36, _short(card.name, 20), font_size=11, text_anchor="middle"),
         ]
         for index, colour in enumerate(card.seeds[:6]):
             fill, short, ink = SEED_FILL[colour]
             cx, cy = x + 18 + (index % 5) * 24, y + 60 + (index // 5) * 24
-            shapes.append(svg.element("circle", cx=cx, cy=cy, r=10, fill=fill, stroke="#222222"))
+            shapes.append(_disc(cx, cy, 10, fill=fill, stroke="#222222"))
             shapes.append(
                 svg.text(
                     cx,
@@ -373,7 +316,7 @@ def _research(state: GameState) -> list[str]:
                     fill="#b00000",
                 )
             )
-        parts.append(svg.group(shapes, class_="piece card", data_level=card.level))
+        parts.append(_piece(words, shapes, class_="piece card", data_level=card.level))
     return parts
 
 
@@ -395,15 +338,7 @@ def _space_y(space: int) -> float:
 
 def _bookshelf(state: GameState) -> list[str]:
     piles = ", ".join(
-        f"pile {'I' * row} "
-        + (
-            "out"
-            if state.pile_out[row]
-            else "?"
-            if state.pile_left[row] is None
-            else str(state.pile_left[row])
-        )
-        for row in (1, 2)
+        f"pile {'I' * row} {_stock(state.pile_out[row], state.pile_left[row])}" for row in (1, 2)
     )
     heading = svg.text(
         SHELF_LEFT,
@@ -424,12 +359,11 @@ def _bookshelf(state: GameState) -> list[str]:
             y = _space_y(space)
             bonus = {7: "+1", 8: "+1", 9: "+2"}.get(space, "")
             cells.append(
-                svg.element(
-                    "rect",
-                    x=svg.number(x - 26),
-                    y=svg.number(y - SPACE_HEIGHT / 2 + 2),
-                    width=52,
-                    height=SPACE_HEIGHT - 4,
+                _box(
+                    x - 26,
+                    y - SPACE_HEIGHT / 2 + 2,
+                    52,
+                    SPACE_HEIGHT - 4,
                     rx=4,
                     fill="#fdf3d8" if space in (3, 6) else "#f4f1ea",
                     stroke=SEED_FILL[track][0],
@@ -447,38 +381,14 @@ def _bookshelf(state: GameState) -> list[str]:
             tile = state.shelf[name]
             x, y = _column_x(2 * (column - 1)), _space_y(space)
             if tile is None:
-                parts.append(
-                    svg.group(
-                        [
-                            svg.title(f"Bookshelf slot {name}: empty"),
-                            svg.element(
-                                "rect",
-                                x=svg.number(x - 28),
-                                y=svg.number(y - 15),
-                                width=56,
-                                height=30,
-                                rx=3,
-                                fill="none",
-                                stroke="#999999",
-                                stroke_dasharray="4 3",
-                            ),
-                            svg.text(
-                                x, y + 4, name, font_size=9, text_anchor="middle", fill="#888888"
-                            ),
-                        ],
-                        class_="slot",
-                    )
-                )
+                empty = [
+                    _tile_box(x, y, fill="none", stroke="#999999", stroke_dasharray="4 3"),
+                    svg.text(x, y + 4, name, font_size=9, text_anchor="middle", fill="#888888"),
+                ]
+                parts.append(_piece(f"Bookshelf slot {name}: empty", empty, class_="slot"))
                 continue
-            parts.append(
-                _tile(
-                    x,
-                    y,
-                    tile.describe(),
-                    f"Knowledge tile {tile.describe()} in Bookshelf slot {name}",
-                    name,
-                )
-            )
+            words = f"Knowledge tile {tile.describe()} in Bookshelf slot {name}"
+            parts.append(_tile(x, y, tile.describe(), words, name))
     seats = _players(state)
     for name, player in state.players.items():
         seat = seats[name]
@@ -486,40 +396,20 @@ def _bookshelf(state: GameState) -> list[str]:
             space = player.tracks[track]
             x = _column_x(2 * index + 1) - 13 + 9 * (seat % 4)
             y = _space_y(space) + 6
-            parts.append(
-                _mark(
-                    seat,
-                    x,
-                    y,
-                    9,
-                    f"{name}'s fairy on space {space} of the {track} track",
-                    data_track=track,
-                )
-            )
+            words = f"{name}'s fairy on space {space} of the {track} track"
+            parts.append(_mark(seat, x, y, 9, words, data_track=track))
     return parts
 
 
 def _tile(x: float, y: float, label: str, words: str, slot: str = "") -> str:
     title = TILE_KINDS[label.split("(")[0]].title if label.split("(")[0] in TILE_KINDS else label
     shown = _short(label.replace("plant(", "plant ").rstrip(")"), 11)
-    return svg.group(
-        [
-            svg.title(f"{words}: {title}"),
-            svg.element(
-                "rect",
-                x=svg.number(x - 28),
-                y=svg.number(y - 15),
-                width=56,
-                height=30,
-                rx=3,
-                fill="#e8e0f4",
-                stroke="#5b4a7a",
-            ),
-            svg.text(x, y - 2, shown, font_size=9, font_weight="bold", text_anchor="middle"),
-            svg.text(x, y + 10, slot, font_size=8, text_anchor="middle", fill="#555555"),
-        ],
-        class_="piece tile",
-    )
+    shapes = [
+        _tile_box(x, y, fill="#e8e0f4", stroke="#5b4a7a"),
+        svg.text(x, y - 2, shown, font_size=9, font_weight="bold", text_anchor="middle"),
+        svg.text(x, y + 10, slot, font_size=8, text_anchor="middle", fill="#555555"),
+    ]
+    return _piece(f"{words}: {title}", shapes, class_="piece tile")
 
 
 # --- the Laboratories -------------------------------------------------------------------
@@ -542,12 +432,11 @@ def _laboratory(state: GameState, player: PlayerState, seat: int) -> list[str]:
     name = player.name
     suns = {t.sun_circle for t in player.tiles if t.sun_circle is not None}
     board = [
-        svg.element(
-            "rect",
-            x=left,
-            y=top,
-            width=LAB_WIDTH,
-            height=LAB_HEIGHT - 10,
+        _box(
+            left,
+            top,
+            LAB_WIDTH,
+            LAB_HEIGHT - 10,
             rx=10,
             fill="#ffffff",
             stroke=svg.PALETTE[seat % len(svg.PALETTE)],
@@ -583,16 +472,7 @@ def _laboratory(state: GameState, player: PlayerState, seat: int) -> list[str]:
                     )
                 )
     for index, (x, y) in enumerate(centres):
-        board.append(
-            svg.element(
-                "circle",
-                cx=svg.number(x),
-                cy=svg.number(y),
-                r=svg.number(node + 3),
-                fill="#f6f2e8",
-                stroke="#6b6b6b",
-            )
-        )
+        board.append(_disc(x, y, node + 3, fill="#f6f2e8", stroke="#6b6b6b"))
         ox, oy = (
             cx + (ring + node + 14) * math.sin(2 * math.pi * index / graph.size),
             cy - (ring + node + 14) * math.cos(2 * math.pi * index / graph.size),
@@ -601,36 +481,26 @@ def _laboratory(state: GameState, player: PlayerState, seat: int) -> list[str]:
             svg.text(ox, oy + 4, str(index + 1), font_size=11, text_anchor="middle", fill="#444444")
         )
         if index in suns:
-            above.append(
-                svg.group(
-                    [
-                        svg.title(f"{name}'s sun token in circle {index + 1}"),
-                        svg.element(
-                            "circle",
-                            cx=svg.number(x),
-                            cy=svg.number(y),
-                            r=svg.number(node + 7),
-                            fill="none",
-                            stroke="#e0a800",
-                            stroke_width=3,
-                            stroke_dasharray="3 2",
-                        ),
-                        svg.text(
-                            ox, oy + 15, "sun", font_size=9, text_anchor="middle", fill="#8a6a00"
-                        ),
-                    ],
-                    class_="sun",
-                )
-            )
+            sun = [
+                _disc(
+                    x,
+                    y,
+                    node + 7,
+                    fill="none",
+                    stroke="#e0a800",
+                    stroke_width=3,
+                    stroke_dasharray="3 2",
+                ),
+                svg.text(ox, oy + 15, "sun", font_size=9, text_anchor="middle", fill="#8a6a00"),
+            ]
+            words = f"{name}'s sun token in circle {index + 1}"
+            above.append(_piece(words, sun, class_="sun"))
     parts = [svg.group(board, class_="laboratory", data_player=name), *above]
     for index, seed in enumerate(player.lab):
         if seed is not None:
             x, y = centres[index]
-            parts.append(
-                _seed(
-                    x, y, node, seed, f"{name}'s circle {index + 1}: a {seed} seed ({_level(seed)})"
-                )
-            )
+            words = f"{name}'s circle {index + 1}: a {seed} seed ({_level(seed)})"
+            parts.append(_seed(x, y, node, seed, words))
     fx, fy = centres[player.fairy]
     fx, fy = cx + (fx - cx) * 0.55, cy + (fy - cy) * 0.55
     parts.append(_mark(seat, fx, fy, 14, f"{name}'s lab fairy, at circle {player.fairy + 1}"))
@@ -649,12 +519,11 @@ def _tile_spaces(state: GameState, player: PlayerState, x: float, y: float) -> l
     for index in range(spaces):
         col, row = index % 2, index // 2
         cells.append(
-            svg.element(
-                "rect",
-                x=svg.number(x + col * 72),
-                y=svg.number(y + 8 + row * 36),
-                width=66,
-                height=32,
+            _box(
+                x + col * 72,
+                y + 8 + row * 36,
+                66,
+                32,
                 rx=3,
                 fill="none",
                 stroke="#bbbbbb",
