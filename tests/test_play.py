@@ -13,6 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from gamelog.core.logs import game_for
+from gamelog.core.replay import replay
+
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -136,4 +139,51 @@ def test_the_commands_at_the_prompt(tmp_path: Path) -> None:
     term.type("help\n")
     assert "undo" in term.expect(r"5 Bob> ")
     term.type("\x04")  # Ctrl-D leaves too
+    assert term.close() == 0
+
+
+#: game -> an illegal sample whose refused line follows a legal move: the log up to
+#: that move is where the terminal session starts.
+AT_THE_TABLE = {
+    "eden": "samples/eden/illegal_foreign_field.log",
+    "terra-mystica": "samples/terra_mystica/illegal_unreachable_hex.txt",
+    "mystical-seeds": "samples/mystical_seeds/illegal_missing_refill.log",
+    "mystic-vale": "samples/mystic_vale/illegal_token_inactive.log",
+}
+
+
+@pytest.mark.parametrize("game", sorted(AT_THE_TABLE))
+def test_every_game_at_the_terminal(game: str, tmp_path: Path) -> None:
+    """The sample's last legal move typed is written; its illegal line typed next is
+    refused and never reaches the file; undo takes the legal one back out."""
+    sample = ROOT / AT_THE_TABLE[game]
+    text = sample.read_text(encoding="utf-8")
+    refused = replay(game_for(text), text, str(sample)).error
+    assert refused is not None
+    lines = text.splitlines()
+    bad = lines[refused.line - 1]
+    written = [
+        i
+        for i in range(refused.line - 1)
+        if lines[i].strip() and not lines[i].lstrip().startswith("#")
+    ]
+    legal = lines[written[-1]]
+    before = "".join(line + "\n" for line in lines[: written[-1]])
+    log = tmp_path / sample.name
+    log.write_text(before, encoding="utf-8")
+    for data in sample.parent.glob("*.toml"):  # a card catalogue the header names
+        (tmp_path / data.name).write_bytes(data.read_bytes())
+
+    term = Terminal("play", str(log), cwd=tmp_path)
+    term.expect(r"> $")
+    term.type(legal + "\n")
+    term.expect(r"> $")
+    assert log.read_text(encoding="utf-8") == before + legal + "\n"
+    term.type(bad + "\n")
+    assert "illegal move" in term.expect(r"> $")
+    assert log.read_text(encoding="utf-8") == before + legal + "\n"
+    term.type("undo\n")
+    assert "took back" in term.expect(r"> $")
+    assert log.read_text(encoding="utf-8") == before
+    term.type("quit\n")
     assert term.close() == 0
