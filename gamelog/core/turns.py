@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from gamelog.core.errors import GamelogError, IllegalMove
+from gamelog.core.errors import GamelogError, IllegalMove, SetupError
 from gamelog.core.suggest import did_you_mean
 
 TURN_ORDER_RULE = "players take turns in the order of the players line"
@@ -66,6 +66,18 @@ class Roster:
             line=line,
             column=column,
         )
+
+    def named_in_header(
+        self, written: str, message: str, *, line: int, column: int | None = None
+    ) -> str:
+        """The player a header entry (a starting hand, a final effect) names, as the
+        header spells them. Naming someone who is not playing is the header's fault: a
+        SetupError saying ``message`` (which entry, and who plays), with the nearest name."""
+        name = self.get(written)
+        if name is not None:
+            return name
+        hint = did_you_mean(written, self.names)
+        raise SetupError(message + (f"; {hint}" if hint else ""), line=line, column=column)
 
 
 class TurnOrder:

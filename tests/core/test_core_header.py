@@ -157,3 +157,16 @@ def test_roster_and_turn_order() -> None:
     assert caught.value.message == "it is Bob's turn, not Ann's"
     assert caught.value.facts == ["turn order: Ann (red), Bob (blue)", "Ann played last"]
     assert turns.advance() == "Ann" and turns.after("Bob") == "Ann"
+
+
+def test_a_header_entry_naming_a_stranger_is_a_setup_error() -> None:
+    roster = Roster(["Ann", "Bob"])
+    assert roster.named_in_header("bob", "hand of bob, who is not playing", line=3) == "Bob"
+    with pytest.raises(SetupError) as caught:
+        roster.named_in_header("Anne", "hand of Anne, who is not playing", line=3, column=6)
+    error = caught.value
+    assert error.message == "hand of Anne, who is not playing; did you mean 'Ann'?"
+    assert (error.line, error.column, error.rule, error.facts) == (3, 6, None, [])
+    with pytest.raises(SetupError) as caught:
+        roster.named_in_header("Zed", "hand of Zed, who is not playing", line=3)
+    assert caught.value.message == "hand of Zed, who is not playing"

@@ -231,14 +231,11 @@ def _deal(
     census: CardCensus,
     hand_size: int,
 ) -> None:
-    name = turns.roster.get(entry.player)
-    if name is None:
-        hint = did_you_mean(entry.player, turns.seats)
-        raise SetupError(
-            f"hand of {entry.player}, who is not in the players line ({', '.join(players)})"
-            + (f"; {hint}" if hint else ""),
-            line=entry.line,
-        )
+    name = turns.roster.named_in_header(
+        entry.player,
+        f"hand of {entry.player}, who is not in the players line ({', '.join(players)})",
+        line=entry.line,
+    )
     if len(entry.cards) != hand_size:
         raise SetupError(
             f"{name}'s starting hand lists {len(entry.cards)} cards; "

@@ -312,15 +312,12 @@ def _finals(header: Header, roster: Roster, catalogue: Catalogue) -> list[FinalE
     known only at the end: rules.py)."""
     finals = []
     for final in header.finals:
-        name = roster.get(final.player)
-        if name is None:
-            hint = did_you_mean(final.player, roster.names)
-            raise SetupError(
-                f"final: {final.player} is not a player ({', '.join(roster.names)})"
-                + (f"; {hint}" if hint else ""),
-                line=final.line,
-                column=1,
-            )
+        name = roster.named_in_header(
+            final.player,
+            f"final: {final.player} is not a player ({', '.join(roster.names)})",
+            line=final.line,
+            column=1,
+        )
         if final.source is not None:
             catalogue.require_card(final.source, final, error=SetupError)
         finals.append(replace(final, player=name))
