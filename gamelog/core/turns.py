@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from gamelog.core.errors import GamelogError, IllegalMove, SetupError
-from gamelog.core.suggest import did_you_mean
+from gamelog.core.suggest import did_you_mean, suggestion
 
 TURN_ORDER_RULE = "players take turns in the order of the players line"
 PLAYERS_RULE = "only the players in the header take turns"
@@ -76,8 +76,7 @@ class Roster:
         name = self.get(written)
         if name is not None:
             return name
-        hint = did_you_mean(written, self.names)
-        raise SetupError(message + (f"; {hint}" if hint else ""), line=line, column=column)
+        raise SetupError(message + suggestion(written, self.names), line=line, column=column)
 
 
 class TurnOrder:

@@ -6,7 +6,7 @@ import pytest
 
 from gamelog.core.errors import IllegalMove, SetupError
 from gamelog.core.header import HeaderKey, HeaderLines, read_header
-from gamelog.core.suggest import distance, nearest
+from gamelog.core.suggest import distance, nearest, suggestion
 from gamelog.core.turns import Roster, TurnOrder
 
 KEYS = (
@@ -141,6 +141,9 @@ def test_suggestions() -> None:
     assert nearest("witchs", ["witches", "darklings"]) == ["witches"]
     assert nearest("Dew Sprit", ["Dew Sprite", "Sunlit Glade"]) == ["Dew Sprite"]
     assert nearest("zzz", ["game", "mode"]) == []
+    assert suggestion("gmae", ["game", "mode"]) == "; did you mean 'game'?"
+    assert suggestion("Dew Sprit", ["Dew Sprite"], quote='"') == '; did you mean "Dew Sprite"?'
+    assert suggestion("zzz", ["game", "mode"]) == ""
 
 
 def test_roster_and_turn_order() -> None:

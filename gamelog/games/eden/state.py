@@ -9,7 +9,7 @@ from typing import Any
 
 from gamelog.core.errors import IllegalMove, SetupError
 from gamelog.core.game import GameLog
-from gamelog.core.suggest import did_you_mean
+from gamelog.core.suggest import suggestion
 from gamelog.core.turns import TurnOrder
 from gamelog.games.eden.board import Board
 from gamelog.games.eden.cards import CardCensus, Hand
@@ -170,10 +170,9 @@ def _check_colours(seats: list[Seat], colours: tuple[str, ...]) -> None:
             )
         names.add(seat.name.casefold())
         if seat.colour not in colours:
-            hint = did_you_mean(seat.colour, colours)
             raise SetupError(
                 f"{seat.name}'s colour '{seat.colour}' is not one of the landscape card "
-                f"colours ({', '.join(colours)})" + (f"; {hint}" if hint else ""),
+                f"colours ({', '.join(colours)})" + suggestion(seat.colour, colours),
                 line=seat.line,
                 column=seat.column,
             )

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from gamelog.core.errors import IllegalMove, SetupError
 from gamelog.core.game import GameLog, Located
-from gamelog.core.suggest import did_you_mean
+from gamelog.core.suggest import suggestion
 from gamelog.core.turns import Roster, TurnOrder
 from gamelog.games.mystic_vale.cards import (
     NO_SYMBOLS,
@@ -374,10 +374,9 @@ def _starting_layout(
         if spec.card is not None:
             card = catalogue.advancement(spec.card)
             if card is None or card.name not in STARTING_CARDS:
-                hint = did_you_mean(spec.card, STARTING_CARDS)
                 raise SetupError(
                     f"sleeves: a starting card is Cursed Land or Fertile Soil, not {spec.card}"
-                    + (f"; {hint}" if hint else ""),
+                    + suggestion(spec.card, STARTING_CARDS),
                     line=spec.line,
                     column=name_column(spec.card, 1),
                 )
