@@ -39,6 +39,7 @@ def test_keys_arguments_and_values_keep_their_places() -> None:
     assert (hand.line, hand.argument, hand.argument_column) == (3, "Ann", 7)
     assert (hand.value, hand.value_column) == ("A1 A2", 13)
     assert header.first("cultivation deck").value == "I2 x2"  # type: ignore[union-attr]
+    assert (header.line_of("cultivation deck"), header.line_of("mana")) == (4, 1)
     assert [(p.name, p.attribute, p.column) for p in header.players] == [
         ("Ann", "red", 10),
         ("Mary Lee", "blue", 21),

@@ -195,7 +195,7 @@ def _landscape(header: Header, box: Components) -> tuple[int, int]:
         if supply.sides in given:
             raise SetupError(
                 f"the landscape line gives the number of {supply.sides} cards twice",
-                line=header.line_of("landscape"),
+                line=header.lines.line_of("landscape"),
             )
         given.add(supply.sides)
         if supply.sides == "1/2":
@@ -208,7 +208,7 @@ def _landscape(header: Header, box: Components) -> tuple[int, int]:
 def _deck(header: Header, cultivation_cards: int) -> dict[str, int] | None:
     if header.deck is None:
         return None
-    line = header.line_of("cultivation deck")
+    line = header.lines.line_of("cultivation deck")
     counts: dict[str, int] = {}
     for shape, count in header.deck:
         if shape in counts:

@@ -419,9 +419,9 @@ def _market(header: Header, catalogue: Catalogue, level_i_used: int) -> Market:
             if card.level not in ADVANCEMENT_DECKS:
                 raise SetupError(
                     f"{where} is a {card.level} card; the market shows Level I-III",
-                    line=header.line_of("market"),
+                    line=header.lines.line_of("market"),
                 )
-            position = _position(card, entry.position, where, header.line_of("market"))
+            position = _position(card, entry.position, where, header.lines.line_of("market"))
             face_up[card.level].append(MarketCard(card, position))
         for level, cards in face_up.items():
             _check_face_up(header, "market", "advancements", level, len(cards), per_level)
@@ -447,13 +447,13 @@ def _check_face_up(
     if listed != per_level:
         raise SetupError(
             f"{key}: {per_level} Level {level} {what} lie face up, the line lists {listed}",
-            line=header.line_of(key),
+            line=header.lines.line_of(key),
         )
 
 
 def _at(header: Header, key: str) -> Located:
     """Where the header line of ``key`` is (column 1: card names carry their own)."""
-    return Located(line=header.line_of(key), column=1)
+    return Located(line=header.lines.line_of(key), column=1)
 
 
 def _position(card: Advancement, position: Position | None, where: str, line: int) -> Position:
