@@ -72,7 +72,7 @@ def did_you_mean(word: str, candidates: Iterable[str], *, quote: str = "'") -> s
 
 
 def suggestion(word: str, candidates: Iterable[str], *, quote: str = "'") -> str:
-    """``"; did you mean 'x'?"``, to end a message that names a mistyped word with, or
-    an empty string when nothing is close."""
+    """The end of a message about a mistyped word: ``"; did you mean 'x'?"``, or an
+    empty string when nothing is close."""
     hint = did_you_mean(word, candidates, quote=quote)
     return f"; {hint}" if hint else ""
