@@ -12,7 +12,7 @@ from gamelog.cli.options import LogOptions, one_log
 from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, Output, fail_usage
 from gamelog.core import render
 from gamelog.core.outcome import record
-from gamelog.core.suggest import did_you_mean
+from gamelog.core.suggest import suggestion
 
 
 @click.command()
@@ -59,11 +59,8 @@ def _chosen(wanted: str | None, known: list[str], what: str) -> list[str]:
     for name in known:
         if name.casefold() == wanted.casefold():
             return [name]
-    hint = did_you_mean(wanted, known)
     fail_usage(
-        f"the sheet has no {what} '{wanted}'"
-        + (f"; {hint}" if hint else "")
-        + f" ({', '.join(known)})"
+        f"the sheet has no {what} '{wanted}'" + suggestion(wanted, known) + f" ({', '.join(known)})"
     )
 
 

@@ -140,6 +140,12 @@ class HeaderLines:
         """The line that gives ``key``, or None."""
         return next((line for line in self.lines if line.key == key), None)
 
+    def line_of(self, key: str) -> int:
+        """The line that gives ``key``, or 1 where the header has none: a setup error
+        about a value the header gives points at it, or else at the top of the log."""
+        line = self.first(key)
+        return line.line if line is not None else 1
+
     def every(self, key: str) -> list[HeaderLine]:
         """Every line that gives ``key``, in the order written."""
         return [line for line in self.lines if line.key == key]

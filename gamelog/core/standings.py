@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gamelog.core.scoring import Number
-from gamelog.core.suggest import did_you_mean
+from gamelog.core.suggest import suggestion
 
 #: The league table's keys, each with the direction that ranks first.
 ORDER_KEYS = {
@@ -128,10 +128,9 @@ def order_keys(text: str | None) -> tuple[str, ...]:
     keys = tuple(key.strip().lower() for key in text.split(",") if key.strip())
     for key in keys:
         if key not in ORDER_KEYS:
-            hint = did_you_mean(key, ORDER_KEYS)
             raise ValueError(
                 f"unknown --order key '{key}'"
-                + (f"; {hint}" if hint else "")
+                + suggestion(key, ORDER_KEYS)
                 + f" (known: {', '.join(ORDER_KEYS)})"
             )
     return keys

@@ -69,3 +69,10 @@ def did_you_mean(word: str, candidates: Iterable[str], *, quote: str = "'") -> s
     if len(shown) == 1:
         return f"did you mean {shown[0]}?"
     return f"did you mean {', '.join(shown[:-1])} or {shown[-1]}?"
+
+
+def suggestion(word: str, candidates: Iterable[str], *, quote: str = "'") -> str:
+    """The end of a message about a mistyped word: ``"; did you mean 'x'?"``, or an
+    empty string when nothing is close."""
+    hint = did_you_mean(word, candidates, quote=quote)
+    return f"; {hint}" if hint else ""

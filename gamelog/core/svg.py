@@ -50,6 +50,22 @@ def text(x: float, y: float, words: str, **values: Any) -> str:
     return element("text", escape(words), x=_n(x), y=_n(y), **values)
 
 
+def rect(x: float, y: float, width: float, height: float, **values: Any) -> str:
+    """A rectangle by its top left corner (fields, cards, panels, boxes: every board
+    draws them), the numbers written short."""
+    return element("rect", x=_n(x), y=_n(y), width=_n(width), height=_n(height), **values)
+
+
+def circle(cx: float, cy: float, r: float, **values: Any) -> str:
+    """A circle by its centre and radius (seeds, dots, tokens), the numbers written short."""
+    return element("circle", cx=_n(cx), cy=_n(cy), r=_n(r), **values)
+
+
+def line(x1: float, y1: float, x2: float, y2: float, **values: Any) -> str:
+    """A straight line from (x1, y1) to (x2, y2), the numbers written short."""
+    return element("line", x1=_n(x1), y1=_n(y1), x2=_n(x2), y2=_n(y2), **values)
+
+
 def title(words: str) -> str:
     """A tooltip and text alternative for the shape it is the first child of."""
     return element("title", escape(words))

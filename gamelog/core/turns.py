@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from gamelog.core.errors import GamelogError, IllegalMove
-from gamelog.core.suggest import did_you_mean
+from gamelog.core.errors import GamelogError, IllegalMove, SetupError
+from gamelog.core.suggest import did_you_mean, suggestion
 
 TURN_ORDER_RULE = "players take turns in the order of the players line"
 PLAYERS_RULE = "only the players in the header take turns"
@@ -66,6 +66,17 @@ class Roster:
             line=line,
             column=column,
         )
+
+    def named_in_header(
+        self, written: str, message: str, *, line: int, column: int | None = None
+    ) -> str:
+        """The player a header entry (a starting hand, a final effect) names, as the
+        header spells them. Naming someone who is not playing is the header's fault: a
+        SetupError saying ``message`` (which entry, and who plays), with the nearest name."""
+        name = self.get(written)
+        if name is not None:
+            return name
+        raise SetupError(message + suggestion(written, self.names), line=line, column=column)
 
 
 class TurnOrder:

@@ -6,7 +6,7 @@ import pytest
 
 from gamelog.core.errors import IllegalMove, SetupError
 from gamelog.core.header import HeaderKey, HeaderLines, read_header
-from gamelog.core.suggest import distance, nearest
+from gamelog.core.suggest import distance, nearest, suggestion
 from gamelog.core.turns import Roster, TurnOrder
 
 KEYS = (
@@ -39,6 +39,7 @@ def test_keys_arguments_and_values_keep_their_places() -> None:
     assert (hand.line, hand.argument, hand.argument_column) == (3, "Ann", 7)
     assert (hand.value, hand.value_column) == ("A1 A2", 13)
     assert header.first("cultivation deck").value == "I2 x2"  # type: ignore[union-attr]
+    assert (header.line_of("cultivation deck"), header.line_of("mana")) == (4, 1)
     assert [(p.name, p.attribute, p.column) for p in header.players] == [
         ("Ann", "red", 10),
         ("Mary Lee", "blue", 21),
@@ -141,6 +142,9 @@ def test_suggestions() -> None:
     assert nearest("witchs", ["witches", "darklings"]) == ["witches"]
     assert nearest("Dew Sprit", ["Dew Sprite", "Sunlit Glade"]) == ["Dew Sprite"]
     assert nearest("zzz", ["game", "mode"]) == []
+    assert suggestion("gmae", ["game", "mode"]) == "; did you mean 'game'?"
+    assert suggestion("Dew Sprit", ["Dew Sprite"], quote='"') == '; did you mean "Dew Sprite"?'
+    assert suggestion("zzz", ["game", "mode"]) == ""
 
 
 def test_roster_and_turn_order() -> None:
@@ -157,3 +161,16 @@ def test_roster_and_turn_order() -> None:
     assert caught.value.message == "it is Bob's turn, not Ann's"
     assert caught.value.facts == ["turn order: Ann (red), Bob (blue)", "Ann played last"]
     assert turns.advance() == "Ann" and turns.after("Bob") == "Ann"
+
+
+def test_a_header_entry_naming_a_stranger_is_a_setup_error() -> None:
+    roster = Roster(["Ann", "Bob"])
+    assert roster.named_in_header("bob", "hand of bob, who is not playing", line=3) == "Bob"
+    with pytest.raises(SetupError) as caught:
+        roster.named_in_header("Anne", "hand of Anne, who is not playing", line=3, column=6)
+    error = caught.value
+    assert error.message == "hand of Anne, who is not playing; did you mean 'Ann'?"
+    assert (error.line, error.column, error.rule, error.facts) == (3, 6, None, [])
+    with pytest.raises(SetupError) as caught:
+        roster.named_in_header("Zed", "hand of Zed, who is not playing", line=3)
+    assert caught.value.message == "hand of Zed, who is not playing"

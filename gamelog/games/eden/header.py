@@ -91,11 +91,6 @@ class Header:
     deck: list[tuple[str, int]] | None = None
     lines: HeaderLines = field(default_factory=HeaderLines)
 
-    def line_of(self, key: str) -> int:
-        """The line that gives ``key`` (1 when the header does not give it)."""
-        line = self.lines.first(key)
-        return line.line if line is not None else 1
-
 
 def header_from(lines: HeaderLines) -> Header:
     header = Header(seats=_seats(lines), lines=lines)

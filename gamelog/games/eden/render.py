@@ -4,7 +4,6 @@ as a picture, ``render_svg``."""
 from __future__ import annotations
 
 from functools import cache, lru_cache
-from typing import Any
 
 from gamelog.core import svg
 from gamelog.games.eden import scoring
@@ -122,14 +121,6 @@ def _corner(field: str) -> tuple[float, float]:
     return LEFT + CELL * column, TOP + CELL * row
 
 
-def _rect(x: float, y: float, width: float, height: float, **values: Any) -> str:
-    """A rectangle placed by its top left corner: a field, a card's coloured border and
-    a player's panel are drawn alike, and differ only in size and paint."""
-    return svg.element(
-        "rect", x=svg.number(x), y=svg.number(y), width=width, height=height, **values
-    )
-
-
 def _field(state: EdenState, field: str) -> str:
     """One field: drawn once per look (a report draws the board at every move, and most
     fields look the same from one move to the next)."""
@@ -146,7 +137,7 @@ def _empty(field: str) -> str:
     return svg.group(
         [
             svg.title(f"{field}: empty, not irrigated"),
-            _rect(x, y, CELL, CELL, fill="#f4efe1", stroke="#b9ae93"),
+            svg.rect(x, y, CELL, CELL, fill="#f4efe1", stroke="#b9ae93"),
             svg.text(
                 x + CELL / 2,
                 y + CELL / 2 + 5,
@@ -166,8 +157,8 @@ def _card(field: str, owner: str, colour: str, value: int, line: int | None) -> 
     x, y = _corner(field)
     ink, tint, shape = COLOURS[colour]
     shapes = [
-        _rect(x, y, CELL, CELL, fill=tint, stroke="#555555"),
-        _rect(x + 3, y + 3, CELL - 6, CELL - 6, fill="none", stroke=ink, stroke_width=3),
+        svg.rect(x, y, CELL, CELL, fill=tint, stroke="#555555"),
+        svg.rect(x + 3, y + 3, CELL - 6, CELL - 6, fill="none", stroke=ink, stroke_width=3),
         svg.text(x + 8, y + 18, field, font_size=12, fill="#333333"),
         svg.text(
             x + CELL / 2,
@@ -204,14 +195,7 @@ def _dots(cx: float, y: float, value: int) -> list[str]:
 
 
 def _dot(cx: float, cy: float, *, red: bool) -> str:
-    return svg.element(
-        "circle",
-        cx=svg.number(cx),
-        cy=svg.number(cy),
-        r=4,
-        fill="#c0392b" if red else "#ffffff",
-        stroke="#222222",
-    )
+    return svg.circle(cx, cy, 4, fill="#c0392b" if red else "#ffffff", stroke="#222222")
 
 
 def _drop(x: float, y: float) -> list[str]:
@@ -256,7 +240,7 @@ def _panel(state: EdenState, x: float, y: float) -> str:
         tall = 33 + 15 * len(rows)
         block = [
             svg.title(f"{name} ({player.colour}): " + "; ".join(rows)),
-            _rect(x, y - 14, PANEL - 10, tall, rx=6, fill=tint, stroke=ink, stroke_width=2),
+            svg.rect(x, y - 14, PANEL - 10, tall, rx=6, fill=tint, stroke=ink, stroke_width=2),
             svg.marker(shape, x + 14, y + 2, 12, fill=ink, stroke="#222222"),
             svg.text(x + 28, y + 7, f"{name} ({player.colour})", font_size=14, font_weight="bold"),
         ]

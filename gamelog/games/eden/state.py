@@ -9,7 +9,7 @@ from typing import Any
 
 from gamelog.core.errors import IllegalMove, SetupError
 from gamelog.core.game import GameLog
-from gamelog.core.suggest import did_you_mean
+from gamelog.core.suggest import suggestion
 from gamelog.core.turns import TurnOrder
 from gamelog.games.eden.board import Board
 from gamelog.games.eden.cards import CardCensus, Hand
@@ -170,10 +170,9 @@ def _check_colours(seats: list[Seat], colours: tuple[str, ...]) -> None:
             )
         names.add(seat.name.casefold())
         if seat.colour not in colours:
-            hint = did_you_mean(seat.colour, colours)
             raise SetupError(
                 f"{seat.name}'s colour '{seat.colour}' is not one of the landscape card "
-                f"colours ({', '.join(colours)})" + (f"; {hint}" if hint else ""),
+                f"colours ({', '.join(colours)})" + suggestion(seat.colour, colours),
                 line=seat.line,
                 column=seat.column,
             )
@@ -196,7 +195,7 @@ def _landscape(header: Header, box: Components) -> tuple[int, int]:
         if supply.sides in given:
             raise SetupError(
                 f"the landscape line gives the number of {supply.sides} cards twice",
-                line=header.line_of("landscape"),
+                line=header.lines.line_of("landscape"),
             )
         given.add(supply.sides)
         if supply.sides == "1/2":
@@ -209,7 +208,7 @@ def _landscape(header: Header, box: Components) -> tuple[int, int]:
 def _deck(header: Header, cultivation_cards: int) -> dict[str, int] | None:
     if header.deck is None:
         return None
-    line = header.line_of("cultivation deck")
+    line = header.lines.line_of("cultivation deck")
     counts: dict[str, int] = {}
     for shape, count in header.deck:
         if shape in counts:
@@ -231,14 +230,11 @@ def _deal(
     census: CardCensus,
     hand_size: int,
 ) -> None:
-    name = turns.roster.get(entry.player)
-    if name is None:
-        hint = did_you_mean(entry.player, turns.seats)
-        raise SetupError(
-            f"hand of {entry.player}, who is not in the players line ({', '.join(players)})"
-            + (f"; {hint}" if hint else ""),
-            line=entry.line,
-        )
+    name = turns.roster.named_in_header(
+        entry.player,
+        f"hand of {entry.player}, who is not in the players line ({', '.join(players)})",
+        line=entry.line,
+    )
     if len(entry.cards) != hand_size:
         raise SetupError(
             f"{name}'s starting hand lists {len(entry.cards)} cards; "

@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from gamelog.core.errors import GamelogError, NotationError, SetupError
 from gamelog.core.game import Located
-from gamelog.core.suggest import did_you_mean
+from gamelog.core.suggest import suggestion
 from gamelog.games.mystic_vale.rulebook import CARD_KNOWN_RULE
 
 Position = Literal["top", "middle", "bottom"]
@@ -219,8 +219,7 @@ def unknown_card(
             {c.name for c in catalogue.advancements.values()}
             | {c.name for c in catalogue.vales.values()}
         )
-    suggestion = did_you_mean(written, names)
-    message = f"{written} is not a known {kind}" + (f"; {suggestion}" if suggestion else "")
+    message = f"{written} is not a known {kind}" + suggestion(written, names)
     return error(
         hint or message,
         rule=CARD_KNOWN_RULE,

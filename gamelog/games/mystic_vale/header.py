@@ -142,11 +142,6 @@ class Header:
     def player_names(self) -> list[str]:
         return [entry.name for entry in self.players]
 
-    def line_of(self, key: str) -> int:
-        """The line that gives ``key`` (1 when the header has none)."""
-        line = self.lines.first(key)
-        return line.line if line is not None else 1
-
 
 def header_from(lines: HeaderLines) -> Header:
     header = Header(players=lines.players, lines=lines)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from lark import Token, Transformer, Tree, v_args
@@ -136,18 +136,6 @@ def line_text(turn: Turn, line: int) -> str:
 
 
 @dataclass(frozen=True)
-class _TurnStart:
-    player: str
-    line: int
-    column: int
-    reveals: tuple[Reveal, ...]
-    exhausted: bool
-    outcome: Literal["pass", "spoil"]
-    outcome_column: int
-    actions: tuple[Action, ...]
-
-
-@dataclass(frozen=True)
 class _ActionLine:
     player: str | None
     line: int
@@ -201,17 +189,19 @@ class _ToStatements(Words):
         return items
 
     @v_args(inline=False)
-    def turn_line(self, children: list[Any]) -> _TurnStart:
+    def turn_line(self, children: list[Any]) -> Turn:
+        """The turn as its turn line writes it; the action lines below it join it, and
+        its source becomes theirs too, in ``_turns``."""
         player_token, (reveals, exhausted), (outcome, outcome_column), *actions = children
-        return _TurnStart(
-            str(player_token),
-            player_token.line,
-            player_token.column,
-            reveals,
-            exhausted,
-            outcome,
-            outcome_column,
-            tuple(actions),
+        return Turn(
+            line=player_token.line,
+            column=player_token.column,
+            player=str(player_token),
+            reveals=reveals,
+            exhausted=exhausted,
+            outcome=outcome,
+            outcome_column=outcome_column,
+            actions=tuple(actions),
         )
 
     @v_args(inline=False)
@@ -315,12 +305,12 @@ def moves_from(body: str, header: Any) -> Sequence[Turn]:
     return regroup(statements, lambda each: _turns(each, Roster(players), lines))
 
 
-def _statements(tree: Tree[Token], text: str) -> list[_TurnStart | _ActionLine]:
+def _statements(tree: Tree[Token], text: str) -> list[Turn | _ActionLine]:
     return transform(_ToStatements().transform, tree)  # type: ignore[no-any-return]
 
 
 def _turns(
-    statements: Iterator[_TurnStart | _ActionLine], roster: Roster, lines: list[str]
+    statements: Iterator[Turn | _ActionLine], roster: Roster, lines: list[str]
 ) -> Iterator[Turn]:
     """Turn lines with the action lines that follow them, as whole turns.
 
@@ -329,7 +319,7 @@ def _turns(
     error.
     """
     done: list[Turn] = []
-    current: _TurnStart | None = None
+    current: Turn | None = None
     pending: list[Action] = []
     sources: list[str] = []
 
@@ -337,24 +327,14 @@ def _turns(
         if current is None:
             return
         done.append(
-            Turn(
-                line=current.line,
-                column=current.column,
-                player=current.player,
-                source=" / ".join(sources),
-                reveals=current.reveals,
-                exhausted=current.exhausted,
-                outcome=current.outcome,
-                outcome_column=current.outcome_column,
-                actions=(*current.actions, *pending),
-            )
+            replace(current, source=" / ".join(sources), actions=(*current.actions, *pending))
         )
 
     try:
         for statement in statements:
             yield from done
             done.clear()
-            if isinstance(statement, _TurnStart):
+            if isinstance(statement, Turn):
                 close_turn()
                 current, pending = statement, []
                 sources = [lines[statement.line - 1].split("#", 1)[0].strip()]
@@ -382,12 +362,12 @@ def _turns(
     yield from done
 
 
-def _check_same_player(roster: Roster, statement: _ActionLine, current: _TurnStart) -> None:
+def _check_same_player(roster: Roster, statement: _ActionLine, current: Turn) -> None:
     """An action line that names a player continues that player's turn (names are
     matched without regard to case)."""
     written = statement.player or ""
     named = roster.get(written)
-    turn_player = roster.get(current.player) or current.player
+    turn_player = roster.get(current.player) or current.player or ""
     if (named or written).casefold() == turn_player.casefold():
         return
     hint = did_you_mean(written, roster.names) if named is None else ""

@@ -171,28 +171,18 @@ def _draw_card(player: PlayerState, sleeve: int, zone: str, x: float, y: float, 
     }
     shapes = [
         svg.title(_card_words(player, sleeve, zone)),
-        svg.element(
-            "rect",
-            x=svg.number(x),
-            y=svg.number(y),
-            width=CARD_W,
-            height=CARD_H,
-            rx=5,
-            fill=fill,
-            **border,
-        ),
+        svg.rect(x, y, CARD_W, CARD_H, rx=5, fill=fill, **border),
         svg.text(x + 5, y + 13, f"{sleeve}", font_size=12, font_weight="bold"),
         svg.text(x + CARD_W - 5, y + 13, word, font_size=9, text_anchor="end", fill="#333"),
     ]
     for row, card in enumerate(slots):
         slot_y = y + 18 + row * 19
         shapes.append(
-            svg.element(
-                "rect",
-                x=svg.number(x + 4),
-                y=svg.number(slot_y),
-                width=CARD_W - 8,
-                height=17,
+            svg.rect(
+                x + 4,
+                slot_y,
+                CARD_W - 8,
+                17,
                 fill="#ffffff" if card is None else "#eef4ea",
                 stroke="#bbbbbb",
             )
@@ -282,17 +272,7 @@ def _vale(player: PlayerState, owned: Any, x: float, y: float, colour: str) -> s
     return svg.group(
         [
             svg.title(words),
-            svg.element(
-                "rect",
-                x=svg.number(x),
-                y=svg.number(y),
-                width=152,
-                height=VALE_H - 6,
-                rx=14,
-                fill="#e8f1fa",
-                stroke=colour,
-                stroke_width=2,
-            ),
+            svg.rect(x, y, 152, VALE_H - 6, rx=14, fill="#e8f1fa", stroke=colour, stroke_width=2),
             svg.text(x + 10, y + 14, f"vale: {_short(vale.name, 20)}", font_size=10),
             svg.text(
                 x + 10,
@@ -314,7 +294,7 @@ def _pool(state: GameState) -> str:
     return svg.group(
         [
             svg.title(words),
-            svg.element("circle", cx=MARGIN + 20, cy=30, r=20, fill="#fbe7b5", stroke="#8a6d1f"),
+            svg.circle(MARGIN + 20, 30, 20, fill="#fbe7b5", stroke="#8a6d1f"),
             svg.text(
                 MARGIN + 20,
                 35,

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from gamelog.core.errors import IllegalMove, SetupError
 from gamelog.core.game import GameLog, Located
-from gamelog.core.suggest import did_you_mean
+from gamelog.core.suggest import suggestion
 from gamelog.core.turns import Roster, TurnOrder
 from gamelog.games.mystic_vale.cards import (
     NO_SYMBOLS,
@@ -312,15 +312,12 @@ def _finals(header: Header, roster: Roster, catalogue: Catalogue) -> list[FinalE
     known only at the end: rules.py)."""
     finals = []
     for final in header.finals:
-        name = roster.get(final.player)
-        if name is None:
-            hint = did_you_mean(final.player, roster.names)
-            raise SetupError(
-                f"final: {final.player} is not a player ({', '.join(roster.names)})"
-                + (f"; {hint}" if hint else ""),
-                line=final.line,
-                column=1,
-            )
+        name = roster.named_in_header(
+            final.player,
+            f"final: {final.player} is not a player ({', '.join(roster.names)})",
+            line=final.line,
+            column=1,
+        )
         if final.source is not None:
             catalogue.require_card(final.source, final, error=SetupError)
         finals.append(replace(final, player=name))
@@ -377,10 +374,9 @@ def _starting_layout(
         if spec.card is not None:
             card = catalogue.advancement(spec.card)
             if card is None or card.name not in STARTING_CARDS:
-                hint = did_you_mean(spec.card, STARTING_CARDS)
                 raise SetupError(
                     f"sleeves: a starting card is Cursed Land or Fertile Soil, not {spec.card}"
-                    + (f"; {hint}" if hint else ""),
+                    + suggestion(spec.card, STARTING_CARDS),
                     line=spec.line,
                     column=name_column(spec.card, 1),
                 )
@@ -423,9 +419,9 @@ def _market(header: Header, catalogue: Catalogue, level_i_used: int) -> Market:
             if card.level not in ADVANCEMENT_DECKS:
                 raise SetupError(
                     f"{where} is a {card.level} card; the market shows Level I-III",
-                    line=header.line_of("market"),
+                    line=header.lines.line_of("market"),
                 )
-            position = _position(card, entry.position, where, header.line_of("market"))
+            position = _position(card, entry.position, where, header.lines.line_of("market"))
             face_up[card.level].append(MarketCard(card, position))
         for level, cards in face_up.items():
             _check_face_up(header, "market", "advancements", level, len(cards), per_level)
@@ -451,13 +447,13 @@ def _check_face_up(
     if listed != per_level:
         raise SetupError(
             f"{key}: {per_level} Level {level} {what} lie face up, the line lists {listed}",
-            line=header.line_of(key),
+            line=header.lines.line_of(key),
         )
 
 
 def _at(header: Header, key: str) -> Located:
     """Where the header line of ``key`` is (column 1: card names carry their own)."""
-    return Located(line=header.line_of(key), column=1)
+    return Located(line=header.lines.line_of(key), column=1)
 
 
 def _position(card: Advancement, position: Position | None, where: str, line: int) -> Position:

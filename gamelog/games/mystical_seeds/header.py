@@ -24,7 +24,7 @@ from gamelog.core.notation import transform
 from gamelog.games.mystical_seeds import rulebook as R
 from gamelog.games.mystical_seeds.components import STARTING_CARDS
 from gamelog.games.mystical_seeds.lab import LabSpec
-from gamelog.games.mystical_seeds.moves import DESCRIBE, GRAMMAR, Pieces, tile_of
+from gamelog.games.mystical_seeds.moves import DESCRIBE, GRAMMAR, Pieces, counted, tile_of
 from gamelog.games.mystical_seeds.plants import PlantCard
 from gamelog.games.mystical_seeds.tiles import TileSpec
 from gamelog.games.mystical_seeds.words import suggestion
@@ -244,10 +244,6 @@ def _value(line: HeaderLine, start: str) -> Any:
     return transform(_Values().transform, GRAMMAR.parse_value(line, start))
 
 
-def _where(meta: Meta) -> dict[str, int]:
-    return {"line": meta.line, "column": meta.column}
-
-
 def _word(token: Token) -> str:
     return str(token).lower()
 
@@ -365,15 +361,9 @@ class _Values(Pieces):
 
 def _count(token: Token, what: str) -> int:
     """A count of pieces the header states (0 to ``R.MOST``)."""
-    value = int(token)
-    if value > R.MOST:
-        raise SetupError(
-            f"{value} {what}: a count in a log is 0 to {R.MOST}",
-            rule=R.COUNTS,
-            line=token.line,
-            column=token.column,
-        )
-    return value
+    return counted(
+        token, SetupError, lambda value: f"{value} {what}: a count in a log is 0 to {R.MOST}"
+    )
 
 
 def _counts(items: list[tuple[Any, int, Token]], what: str) -> dict[Any, int]:

@@ -10,13 +10,13 @@ that moves and header values share (plant cards, tiles) are read by
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from lark import Token, Transformer, Tree, v_args
 from lark.tree import Meta
 
-from gamelog.core.errors import NotationError
+from gamelog.core.errors import GamelogError, NotationError
 from gamelog.core.game import Located, Move
 from gamelog.core.notation import Grammar, transform
 from gamelog.games.mystical_seeds import rulebook as R
@@ -273,14 +273,21 @@ class Pieces(Transformer[Token, object]):
 
 def prestige(token: Token, what: str) -> int:
     """The prestige a plant card or tile is written with (0 to ``R.MOST``)."""
+    return counted(
+        token,
+        NotationError,
+        lambda value: f"a plant {what} is worth 0 to {R.MOST} prestige points, not {value}",
+    )
+
+
+def counted(token: Token, kind: type[GamelogError], message: Callable[[int], str]) -> int:
+    """The number ``token`` writes, held to the one bound of every count a log writes
+    (pieces in the header, prestige on a plant: 0 to ``R.MOST``, ``R.COUNTS``);
+    beyond it, ``kind`` (a SetupError in the header, a NotationError in a move) saying
+    ``message(value)``, at the number."""
     value = int(token)
     if value > R.MOST:
-        raise NotationError(
-            f"a plant {what} is worth 0 to {R.MOST} prestige points, not {value}",
-            rule=R.COUNTS,
-            line=token.line,
-            column=token.column,
-        )
+        raise kind(message(value), rule=R.COUNTS, line=token.line, column=token.column)
     return value
 
 

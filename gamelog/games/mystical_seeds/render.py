@@ -110,7 +110,7 @@ def render_svg(state: GameState) -> str:
     the Knowledge tiles on its tile spaces. Players are told apart by a shape as well
     as a colour, and named in the legend."""
     parts: list[str] = [
-        _box(0, 0, WIDTH, _height(state), fill="#fbfaf5"),
+        svg.rect(0, 0, WIDTH, _height(state), fill="#fbfaf5"),
         _heading(state),
         *_garden(state),
         *_research(state),
@@ -153,23 +153,10 @@ def _piece(words: str, shapes: Iterable[str], **values: object) -> str:
     return svg.group([svg.title(words), *shapes], **values)
 
 
-def _box(x: float, y: float, width: float, height: float, **paint: object) -> str:
-    """A rectangle by its top left corner, the corner written short (``svg.number``) as
-    every coordinate of the picture is."""
-    return svg.element(
-        "rect", x=svg.number(x), y=svg.number(y), width=width, height=height, **paint
-    )
-
-
-def _disc(x: float, y: float, radius: float, **paint: object) -> str:
-    """A circle by its centre and radius, written short (``svg.number``)."""
-    return svg.element("circle", cx=svg.number(x), cy=svg.number(y), r=svg.number(radius), **paint)
-
-
 def _tile_box(x: float, y: float, **paint: object) -> str:
     """The outline of a Knowledge tile centred on (x, y): a tile, and the empty
     Bookshelf slot it leaves, are drawn the same size."""
-    return _box(x - 28, y - 15, 56, 30, rx=3, **paint)
+    return svg.rect(x - 28, y - 15, 56, 30, rx=3, **paint)
 
 
 def _paint(seat: int) -> tuple[str, dict[str, str]]:
@@ -214,7 +201,7 @@ def _seed(x: float, y: float, radius: float, colour: str, words: str) -> str:
         text_anchor="middle",
         fill=ink,
     )
-    disc = _disc(x, y, radius, fill=fill, stroke="#222222")
+    disc = svg.circle(x, y, radius, fill=fill, stroke="#222222")
     return _piece(words, [disc, letter], class_="piece seed", data_colour=colour)
 
 
@@ -233,8 +220,8 @@ def _garden(state: GameState) -> list[str]:
         x, y = 20 + index * 140, 64
         left = state.supply[location]
         place = [
-            _box(x, y, 128, 104, rx=8, fill="#eef4e6", stroke="#7a8f5a"),
-            _disc(x + 18, y + 18, 10, fill=SEED_FILL[location][0], stroke="#222222"),
+            svg.rect(x, y, 128, 104, rx=8, fill="#eef4e6", stroke="#7a8f5a"),
+            svg.circle(x + 18, y + 18, 10, fill=SEED_FILL[location][0], stroke="#222222"),
             svg.text(x + 34, y + 22, location, font_size=12, font_weight="bold"),
         ]
         parts.append(_piece(f"the Garden's {location} location", place, class_="location"))
@@ -246,7 +233,7 @@ def _garden(state: GameState) -> list[str]:
             fy = y + 38 + row * 22
             name = f"{fairy.title()} fairy"
             token = [
-                _box(x + 8, fy, 112, 18, rx=9, fill="#ffffff", stroke="#555555"),
+                svg.rect(x + 8, fy, 112, 18, rx=9, fill="#ffffff", stroke="#555555"),
                 svg.text(x + 64, fy + 13, name, font_size=11, text_anchor="middle"),
             ]
             words = f"the {fairy.title()} fairy, at the {location} location"
@@ -269,7 +256,9 @@ def _research(state: GameState) -> list[str]:
         x, y = 20 + column * 142, 224 + (slot.level - 1) * 118
         if slot.card is None:
             gap = [
-                _box(x, y, 132, 108, rx=6, fill="none", stroke="#999999", stroke_dasharray="5 4"),
+                svg.rect(
+                    x, y, 132, 108, rx=6, fill="none", stroke="#999999", stroke_dasharray="5 4"
+                ),
                 svg.text(
                     x + 66, y + 58, "deck out", font_size=11, text_anchor="middle", fill="#777777"
                 ),
@@ -284,7 +273,7 @@ def _research(state: GameState) -> list[str]:
             words += f"; {slot.x_owner}'s X token lies on it (it cannot be cultivated)"
         points = f"= {card.points}"
         shapes = [
-            _box(x, y, 132, 108, rx=6, fill="#ffffff", stroke="#5a6b3a"),
+            svg.rect(x, y, 132, 108, rx=6, fill="#ffffff", stroke="#5a6b3a"),
             svg.text(x + 8, y + 16, f"L{card.level}", font_size=11, font_weight="bold"),
             svg.text(x + 124, y + 16, points, font_size=12, font_weight="bold", text_anchor="end"),
             svg.text(x + 66, y + 36, _short(card.name, 20), font_size=11, text_anchor="middle"),
@@ -292,7 +281,7 @@ def _research(state: GameState) -> list[str]:
         for index, colour in enumerate(card.seeds[:6]):
             fill, short, ink = SEED_FILL[colour]
             cx, cy = x + 18 + (index % 5) * 24, y + 60 + (index // 5) * 24
-            shapes.append(_disc(cx, cy, 10, fill=fill, stroke="#222222"))
+            shapes.append(svg.circle(cx, cy, 10, fill=fill, stroke="#222222"))
             shapes.append(
                 svg.text(
                     cx,
@@ -359,7 +348,7 @@ def _bookshelf(state: GameState) -> list[str]:
             y = _space_y(space)
             bonus = {7: "+1", 8: "+1", 9: "+2"}.get(space, "")
             cells.append(
-                _box(
+                svg.rect(
                     x - 26,
                     y - SPACE_HEIGHT / 2 + 2,
                     52,
@@ -432,7 +421,7 @@ def _laboratory(state: GameState, player: PlayerState, seat: int) -> list[str]:
     name = player.name
     suns = {t.sun_circle for t in player.tiles if t.sun_circle is not None}
     board = [
-        _box(
+        svg.rect(
             left,
             top,
             LAB_WIDTH,
@@ -460,19 +449,9 @@ def _laboratory(state: GameState, player: PlayerState, seat: int) -> list[str]:
         for b in sorted(graph.neighbours[a]):
             if b > a:
                 (x1, y1), (x2, y2) = centres[a], centres[b]
-                board.append(
-                    svg.element(
-                        "line",
-                        x1=svg.number(x1),
-                        y1=svg.number(y1),
-                        x2=svg.number(x2),
-                        y2=svg.number(y2),
-                        stroke="#8a8a8a",
-                        stroke_width=3,
-                    )
-                )
+                board.append(svg.line(x1, y1, x2, y2, stroke="#8a8a8a", stroke_width=3))
     for index, (x, y) in enumerate(centres):
-        board.append(_disc(x, y, node + 3, fill="#f6f2e8", stroke="#6b6b6b"))
+        board.append(svg.circle(x, y, node + 3, fill="#f6f2e8", stroke="#6b6b6b"))
         ox, oy = (
             cx + (ring + node + 14) * math.sin(2 * math.pi * index / graph.size),
             cy - (ring + node + 14) * math.cos(2 * math.pi * index / graph.size),
@@ -482,7 +461,7 @@ def _laboratory(state: GameState, player: PlayerState, seat: int) -> list[str]:
         )
         if index in suns:
             sun = [
-                _disc(
+                svg.circle(
                     x,
                     y,
                     node + 7,
@@ -519,7 +498,7 @@ def _tile_spaces(state: GameState, player: PlayerState, x: float, y: float) -> l
     for index in range(spaces):
         col, row = index % 2, index // 2
         cells.append(
-            _box(
+            svg.rect(
                 x + col * 72,
                 y + 8 + row * 36,
                 66,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from gamelog.core.suggest import did_you_mean
+from gamelog.core.suggest import suggestion as core_suggestion
 
 
 def article(word: str) -> str:
@@ -20,8 +20,7 @@ def points_text(value: float) -> str:
 def suggestion(written: str, candidates: Iterable[str], *, quote: str = "'") -> str:
     """``; did you mean 'x'?`` for the candidates nearest to a name the log wrote, or
     an empty string when none is close (plant names are quoted as the log writes
-    them: ``quote='"'``)."""
-    hint = did_you_mean(
-        written, [c for c in candidates if c.casefold() != written.casefold()], quote=quote
-    )
-    return f"; {hint}" if hint else ""
+    them: ``quote='"'``). The name itself is never offered, whatever its case: the log
+    spelt it right, and the message says why it is not there."""
+    others = [c for c in candidates if c.casefold() != written.casefold()]
+    return core_suggestion(written, others, quote=quote)

@@ -18,7 +18,7 @@ from lark import Token, Transformer, Tree
 from gamelog.core.errors import NotationError
 from gamelog.core.game import Move
 from gamelog.core.notation import Grammar, transform
-from gamelog.core.suggest import did_you_mean
+from gamelog.core.suggest import suggestion
 from gamelog.games.seikatsu import board
 from gamelog.games.seikatsu.tiles import (
     BIRD_CODES_HELP,
@@ -111,7 +111,7 @@ def read_tile(words: list[Token]) -> tuple[GardenTile | KoiTile, Bird | None]:
     if bird is None:
         raise NotationError(
             f"a koi tile stands for a bird; '{_text(phrase)}' is not one ({BIRD_CODES_HELP})"
-            + _suggestion(_text(phrase), BIRD_WORDS),
+            + suggestion(_text(phrase), BIRD_WORDS),
             line=phrase[0].line,
             column=phrase[0].column,
         )
@@ -149,7 +149,7 @@ def _not_one(
     return NotationError(
         f"'{written}' is not a {kind}; the {kind}s are "
         + ", ".join(f"{item.colour} ({item.species})" for item in known)
-        + _suggestion(written, spellings),
+        + suggestion(written, spellings),
         line=words[0].line,
         column=words[0].column,
     )
@@ -157,11 +157,6 @@ def _not_one(
 
 def _text(tokens: list[Token]) -> str:
     return " ".join(str(token) for token in tokens)
-
-
-def _suggestion(word: str, candidates: tuple[str, ...]) -> str:
-    hint = did_you_mean(word, candidates)
-    return f"; {hint}" if hint else ""
 
 
 def _name(token: Token) -> str:

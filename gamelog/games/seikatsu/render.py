@@ -104,6 +104,12 @@ def _hexagon(x: float, y: float, size: float) -> str:
     return " ".join(corners)
 
 
+def _outline(x: float, y: float, **paint: Any) -> str:
+    """The hexagon of the space centred on (x, y): the pond, an empty space and a tile
+    are drawn on the same outline, a pixel inside the grid."""
+    return svg.element("polygon", points=_hexagon(x, y, HEX - 1), **paint)
+
+
 def render_svg(state: SeikatsuState) -> str:
     """The garden seen from the pink pagoda: one hexagon per space, a tile as its
     flower (the hexagon) and its bird (the disc) with its code written on it; koi
@@ -141,9 +147,7 @@ def _pond() -> str:
     return svg.group(
         [
             svg.title("D4: the koi pond"),
-            svg.element(
-                "polygon", points=_hexagon(x, y, HEX - 1), fill="#cfe8f3", stroke="#6aa6c4"
-            ),
+            _outline(x, y, fill="#cfe8f3", stroke="#6aa6c4"),
             svg.text(x, y + 4, "pond", font_size=11, text_anchor="middle", fill="#2f6f8f"),
         ],
         class_="pond",
@@ -158,9 +162,7 @@ def _space(state: SeikatsuState, space: int, q: int, r: int) -> str:
         return svg.group(
             [
                 svg.title(f"{label}: empty"),
-                svg.element(
-                    "polygon", points=_hexagon(x, y, HEX - 1), fill="#ffffff", stroke="#bbbbbb"
-                ),
+                _outline(x, y, fill="#ffffff", stroke="#bbbbbb"),
                 svg.text(
                     x, y + 4, label.lower(), font_size=11, text_anchor="middle", fill="#999999"
                 ),
@@ -171,32 +173,16 @@ def _space(state: SeikatsuState, space: int, q: int, r: int) -> str:
     words = f"{label}: {_tile_words(state, space)}"
     if tile is KOI:
         shapes = [
-            svg.element(
-                "polygon",
-                points=_hexagon(x, y, HEX - 1),
-                fill="#fdf6e3",
-                stroke="#333333",
-                stroke_width=2,
-                stroke_dasharray="4 3",
+            _outline(
+                x, y, fill="#fdf6e3", stroke="#333333", stroke_width=2, stroke_dasharray="4 3"
             ),
             svg.text(x, y + 5, "KOI", font_size=13, font_weight="bold", text_anchor="middle"),
         ]
     else:
         shapes = [
-            svg.element(
-                "polygon",
-                points=_hexagon(x, y, HEX - 1),
-                fill=FLOWER_FILL[tile.flower.colour],
-                stroke="#333333",
-            ),
-            svg.element(
-                "circle",
-                cx=svg.number(x),
-                cy=svg.number(y - 4),
-                r=13,
-                fill=BIRD_FILL[tile.bird.colour],
-                stroke="#ffffff",
-                stroke_width=2,
+            _outline(x, y, fill=FLOWER_FILL[tile.flower.colour], stroke="#333333"),
+            svg.circle(
+                x, y - 4, 13, fill=BIRD_FILL[tile.bird.colour], stroke="#ffffff", stroke_width=2
             ),
             svg.text(x, y + 22, tile.code, font_size=11, font_weight="bold", text_anchor="middle"),
         ]
@@ -226,15 +212,8 @@ def _pagoda(seat: Any) -> str:
     return svg.group(
         [
             svg.title(f"{seat.name}'s pagoda ({seat.colour}), behind {seat.corner}"),
-            svg.element(
-                "rect",
-                x=svg.number(px - 38),
-                y=svg.number(py - 14),
-                width=76,
-                height=28,
-                rx=6,
-                fill=PAGODA_FILL[seat.colour],
-                stroke="#333333",
+            svg.rect(
+                px - 38, py - 14, 76, 28, rx=6, fill=PAGODA_FILL[seat.colour], stroke="#333333"
             ),
             svg.text(
                 px, py + 5, f"{seat.name} ({seat.colour})", font_size=11, text_anchor="middle"
