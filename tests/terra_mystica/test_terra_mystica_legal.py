@@ -8,7 +8,6 @@ samples of most kinds.)"""
 
 from __future__ import annotations
 
-import time
 from functools import cache
 from pathlib import Path
 
@@ -143,21 +142,6 @@ def test_a_ledger_lists_no_moves() -> None:
         GAME.legal_moves(result.state)
     with pytest.raises(NotImplementedError):
         GAME.legal_moves(None)  # type: ignore[arg-type]
-
-
-def test_listing_is_fast_enough_at_the_table() -> None:
-    _, whole = _game(LEAGUE)
-    assert whole.log is not None
-    state = GAME.setup(whole.log)
-    spent = []
-    for index, move in enumerate(whole.log.moves):
-        if index % 5 == 0:
-            started = time.perf_counter()
-            GAME.legal_moves(state)
-            spent.append(time.perf_counter() - started)
-        GAME.apply(state, move)
-    spent.sort()
-    assert spent[len(spent) // 2] < 0.05  # the median (about 8 ms on a laptop)
 
 
 def test_words_hold_the_factions_and_free_hexes() -> None:

@@ -7,7 +7,6 @@ site ends a turn when the next entry is somebody else's (rules.extend)."""
 from __future__ import annotations
 
 import copy
-import time
 from pathlib import Path
 
 import pytest
@@ -25,28 +24,25 @@ GAMES = [LEAGUE, *sorted(CORPUS.glob("*.txt"))[::9]]
 SAME = ("status", "finished", "moves", "players", "winners", "error")
 
 
-def _typed(path: Path, tmp_path: Path, head: int = 19) -> tuple[Session, list[float]]:
+def _typed(path: Path, tmp_path: Path, head: int = 19) -> Session:
     """A session that starts from the first ``head`` lines of ``path`` and types the rest
-    one line at a time; with the time each line took to be accepted."""
+    one line at a time (how fast it answers is measured by benchmarks/bench_play.py)."""
     lines = path.read_text(encoding="utf-8").split("\n")
     log = tmp_path / path.name
     log.write_text("\n".join(lines[:head]) + "\n", encoding="utf-8")
     session = Session(GAME, str(log))
-    spent = []
     for number, line in enumerate(lines[head:], start=head + 1):
         if not line.strip():
             continue
-        started = time.perf_counter()
         outcome = session.submit(line)
         session.to_move()
-        spent.append(time.perf_counter() - started)
         assert outcome.accepted, (number, line, str(outcome.error))
-    return session, spent
+    return session
 
 
 @pytest.mark.parametrize("path", GAMES, ids=lambda p: p.stem)
 def test_a_game_typed_line_by_line_is_the_game_of_the_file(path: Path, tmp_path: Path) -> None:
-    session, _ = _typed(path, tmp_path)
+    session = _typed(path, tmp_path)
     whole = record(replay(GAME, path.read_text(encoding="utf-8"), str(path)))
     typed = record(session.result)
     assert {k: typed[k] for k in SAME} == {k: whole[k] for k in SAME}
@@ -61,12 +57,6 @@ def test_a_game_typed_line_by_line_is_the_game_of_the_file(path: Path, tmp_path:
 
 def _faction_rows(ledger: str) -> list[str]:
     return [row for row in ledger.split("\n") if "\t" in row]
-
-
-def test_a_typed_line_answers_at_the_table_in_round_5(tmp_path: Path) -> None:
-    _, spent = _typed(LEAGUE, tmp_path)
-    assert max(spent) < 0.25  # 50 ms is the aim; 10 ms is typical on a laptop
-    assert sorted(spent)[len(spent) // 2] < 0.05
 
 
 def test_an_illegal_line_is_refused_and_the_position_kept(tmp_path: Path) -> None:
