@@ -41,6 +41,8 @@ FIRE_AND_ICE_FACTIONS_PLAYED_RULE = (
 )
 #: {faction}: the faction picking.
 COLOUR_PICK_RULE = "the {faction} pick one wheel colour (or ice), once"
+#: {faction}: the display name of the faction.
+FORBIDDEN_ACTIONS_RULE = "the {faction} may not use the spade actions BON1, ACT5 and ACT6"
 PICK_COLOUR_AFTER_SETUP_RULE = (
     "the volcano factions pick their colour after every faction is set up "
     "(a step that only logs with 'player' lines have)"
