@@ -98,7 +98,18 @@ def _oracle() -> dict[str, dict]:  # type: ignore[type-arg]
     return {entry["file"]: entry for entry in map(json.loads, lines)}
 
 
-PLAYED = ("icemaidens.txt", "yetis.txt")
+#: The examples of the factions played (the random ones are games gamelog wrote from
+#: its legal moves, finished, in which each of the four builds its stronghold once).
+PLAYED = (
+    "icemaidens.txt",
+    "yetis.txt",
+    "acolytes.txt",
+    "dragonlords.txt",
+    "random_2p_2000.txt",
+    "random_5p_2003.txt",
+    "random_4p_2006.txt",
+    "random_2p_2020.txt",
+)
 
 
 @pytest.mark.parametrize("name", PLAYED)
@@ -108,6 +119,7 @@ def test_an_example_gives_the_oracle_s_vp(name: str) -> None:
     assert result.error is None
     assert {f.name: f.r["VP"] for f in result.state.order} == expected["vp"]
     assert result.state.round == expected["round"]
+    assert result.state.finished == expected["finished"]
 
 
 def test_initial_dwellings_on_the_picked_colour_become_ice_and_ice_costs_the_wheel_distance() -> (
@@ -129,6 +141,15 @@ def test_yetis_power_actions_cost_one_power_less() -> None:
 
 
 # --- refused logs ---------------------------------------------------------------------------
+
+PICK_AFTER_SETUP = (
+    "the volcano factions pick their colour after every faction is set up "
+    "(a step that only logs with 'player' lines have)"
+)
+VOLCANO = (
+    "the {faction} make a volcano with the terraform 'dig 1' gives, paying their board's "
+    "price (more on a home terrain of a faction)"
+)
 
 #: file -> (line, column, message, rule)
 REFUSED = {
@@ -175,6 +196,43 @@ REFUSED = {
         "yetis: action ACT2: ACT2 has already been used this round",
         "each action space is used once per round",
     ),
+    "acolytes_pick_before_every_setup.txt": (
+        14,
+        11,
+        "acolytes: pick-color blue: acolytes cannot pick a colour yet",
+        PICK_AFTER_SETUP,
+    ),
+    "acolytes_pick_without_player_lines.txt": (
+        13,
+        11,
+        "acolytes: pick-color blue: acolytes cannot pick a colour yet",
+        PICK_AFTER_SETUP,
+    ),
+    "dragonlords_pick_before_every_setup.txt": (
+        14,
+        14,
+        "dragonlords: pick-color yellow: dragonlords cannot pick a colour yet",
+        PICK_AFTER_SETUP,
+    ),
+    "acolytes_volcano_on_a_home_terrain_without_four_steps.txt": (
+        22,
+        18,
+        "acolytes: build I3: a volcano on a home terrain (gray) costs 4 steps on one cult "
+        "track, and no track has that many",
+        VOLCANO.format(faction="Acolytes"),
+    ),
+    "acolytes_volcano_steps_on_two_tracks.txt": (
+        23,
+        11,
+        "acolytes: -2FIRE: the 3 cult steps owed must all be lost on one track",
+        "cult steps owed for a volcano are lost all on one track ('-3FIRE')",
+    ),
+    "dragonlords_volcano_without_dig.txt": (
+        22,
+        14,
+        "dragonlords: build F4: turning F4 into a volcano needs the terraform of 'dig 1' first",
+        VOLCANO.format(faction="Dragonlords"),
+    ),
 }
 
 
@@ -188,3 +246,26 @@ def test_an_illegal_log_is_refused_where_and_why_the_site_refuses_it(name: str) 
     error = run((ILLEGAL / name).read_text()).error
     assert isinstance(error, IllegalMove | SetupError)
     assert (error.line, error.column, error.message, error.rule) == (line, column, message, rule)
+
+
+def test_volcanoes_cost_cult_steps_or_power_tokens_and_spades_become_steps_or_tokens() -> None:
+    acolytes = run((EXAMPLES / "acolytes.txt").read_text()).state
+    a = acolytes.factions["acolytes"]
+    assert acolytes.colour["E8"] == "volcano"
+    assert (a.r["FIRE"], a.r["WATER"]) == (0, 4)  # -3FIRE for E8; BON1's spade: +WATER
+    text = (EXAMPLES / "dragonlords.txt").read_text()
+    before = run(text.split("dragonlords: dig 1. build F4")[0]).state.factions["dragonlords"]
+    after = run(text.split("halflings: leech 1")[0]).state.factions["dragonlords"]
+    tokens = [sum(f.r[b] for b in ("P1", "P2", "P3")) for f in (before, after)]
+    assert tokens[0] - tokens[1] == 1  # a volcano on yellow (no home): one token
+    end = run(text).state.factions["dragonlords"]
+    assert sum(end.r[b] for b in ("P1", "P2", "P3")) == tokens[1] + 1  # BON1: a token
+
+
+def test_the_stronghold_abilities_of_the_four() -> None:
+    yetis = run((EXAMPLES / "random_5p_2003.txt").read_text()).state.factions["yetis"]
+    assert yetis.r["ALLOW_REUSE"] == 1 and yetis.building_power["SH"] == 4
+    acolytes = run((EXAMPLES / "random_4p_2006.txt").read_text()).state.factions["acolytes"]
+    assert acolytes.r["PRIEST_CULT_BONUS"] == 1
+    state = run((EXAMPLES / "random_2p_2000.txt").read_text()).state
+    assert state.factions["icemaidens"].vp_source["SH"] > 0  # 3 VP a temple when passing
