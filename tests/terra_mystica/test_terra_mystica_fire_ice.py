@@ -299,3 +299,47 @@ def test_the_ledger_export_is_the_oracle_s_row_by_row_and_verifies(name: str) ->
     assert again.error is None
     vp = {f.name: f.r["VP"] for f in result.state.order}
     assert {f.name: f.r["VP"] for f in again.state.order} == vp
+
+
+# --- legal lines ---------------------------------------------------------------------------
+
+
+def _listed(text: str) -> tuple[str | None, list[str]]:
+    state = run(text).state
+    lines = [option.line for group in GAME.legal_moves(state) for option in group.options]
+    return GAME.to_move(state), lines
+
+
+def _cut(name: str, lines: int) -> str:
+    return "\n".join((EXAMPLES / name).read_text().split("\n")[:lines]) + "\n"
+
+
+def test_the_picks_and_the_starting_favor_are_listed_and_tried() -> None:
+    mover, lines = _listed(_cut("icemaidens.txt", 14))  # ... setup icemaidens
+    assert mover == "icemaidens"
+    wheel = ("yellow", "brown", "black", "blue", "green", "gray", "red")
+    assert lines == [f"icemaidens: pick-color {colour}" for colour in wheel]  # not ice
+    mover, lines = _listed(_cut("icemaidens.txt", 15))  # ... pick-color gray
+    assert mover == "icemaidens" and "icemaidens: +FAV11" in lines
+    assert all(line.startswith("icemaidens: +FAV") for line in lines)
+    mover, lines = _listed(_cut("acolytes.txt", 14))  # ... setup engineers
+    assert mover == "acolytes" and "acolytes: pick-color blue" in lines
+    assert "acolytes: pick-color gray" not in lines  # the engineers' colour
+
+
+def test_volcanoes_and_their_price_are_listed() -> None:
+    _, lines = _listed(_cut("acolytes.txt", 21))  # the acolytes' first turn
+    assert "acolytes: dig 1. build E8" in lines
+    assert "acolytes: dig 1. transform E8" in lines
+    mover, lines = _listed(_cut("acolytes.txt", 22))  # ... dig 1. build E8
+    assert mover == "acolytes"
+    assert {"acolytes: -3FIRE", "acolytes: -3WATER", "acolytes: -3EARTH", "acolytes: -3AIR"} <= (
+        set(lines)
+    )
+
+
+def test_the_yetis_power_action_already_taken_is_listed_after_their_stronghold() -> None:
+    state = run(_cut("random_5p_2003.txt", 123)).state
+    assert GAME.to_move(state) == "yetis" and "ACT2" in state.blocked
+    lines = [option.line for group in GAME.legal_moves(state) for option in group.options]
+    assert "yetis: action ACT2" in lines
