@@ -343,3 +343,16 @@ def test_the_yetis_power_action_already_taken_is_listed_after_their_stronghold()
     assert GAME.to_move(state) == "yetis" and "ACT2" in state.blocked
     lines = [option.line for group in GAME.legal_moves(state) for option in group.options]
     assert "yetis: action ACT2" in lines
+
+
+def test_a_ledger_without_its_faction_variant_line_gets_the_release_boards() -> None:
+    # The site's ledger keeps no 'faction-variant' line: read back, its factions are
+    # the release ones, and the rows show they were.
+    text = (EXAMPLES / "acolytes.txt").read_text()
+    text = text.replace("option fire-and-ice-factions/volcano", "faction-variant final_volcano")
+    result = replay(GAME, text, "x", keep_steps=True)
+    tsv = GAME.export(result, "ledger")
+    assert "final_volcano" not in tsv
+    again = run(tsv)
+    assert again.error is None
+    assert again.state.factions["acolytes"].r["VP"] == 21
