@@ -356,3 +356,15 @@ def test_a_ledger_without_its_faction_variant_line_gets_the_release_boards() -> 
     again = run(tsv)
     assert again.error is None
     assert again.state.factions["acolytes"].r["VP"] == 21
+
+
+def test_the_views_name_the_picked_colour_and_letter_ice_and_volcano() -> None:
+    from gamelog.games.terra_mystica import render
+
+    state = run((EXAMPLES / "random_2p_2000.txt").read_text()).state
+    text = render.render(state)
+    assert "(ice, picked blue)" in text and "(volcano, picked red)" in text
+    assert " iceTE" in text and " volD" in text  # the map's hexes say their terrain
+    picture = render.render_svg(state)
+    assert "ic ice" in picture and "vo volcano" in picture  # the legend, though the map has none
+    assert "icemaidens (ice, picked blue): 80 VP" in picture
