@@ -181,6 +181,9 @@ class FactionSpec(Record):
     actions: dict[str, dict[str, Any]] = {}  # noqa: RUF012 - read-only
     #: False while this engine does not play the faction's abilities.
     ready: bool = True
+    #: False: the faction's colour is only that of its pieces, no home terrain (the
+    #: Riverwalkers, who unlock terrains), for what costs more on a home terrain.
+    home_terrain: bool = True
 
 
 def _track(raw: dict[str, Any] | None) -> Track | None:
@@ -247,6 +250,7 @@ def _faction(
         volcano_cost={k: dict(v) for k, v in raw.get("volcano_cost", {}).items()},
         actions={k: dict(v) for k, v in raw.get("actions", {}).items()},
         ready=raw.get("ready", True),
+        home_terrain=raw.get("home_terrain", True),
     )
 
 
