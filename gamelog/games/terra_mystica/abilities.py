@@ -24,7 +24,7 @@ from functools import cache
 from typing import Any
 
 from gamelog.games.terra_mystica import resources
-from gamelog.games.terra_mystica.components import FACTIONS
+from gamelog.games.terra_mystica.components import FACTION_VARIANTS, FACTIONS
 from gamelog.games.terra_mystica.state import Faction, TerraMysticaState
 
 #: The hook points of the rules (see above).
@@ -45,6 +45,18 @@ def bridges_between_own_buildings(state: TerraMysticaState, f: Faction) -> None:
             h in state.building and state.colour[h] == f.color for h in (a, b)
         ):
             resources.adjust(state, f, "VP", per_bridge, "SH")
+
+
+def pass_vp_by_buildings(state: TerraMysticaState, f: Faction) -> None:
+    """Ice Maidens: with the stronghold, VP at pass by the number of temples (the
+    ``pass_vp`` of a building in the data, by the level of another building)."""
+    for kind, spec in f.spec.buildings.items():
+        if spec.pass_vp and f.buildings.get(kind):
+            for other, table in spec.pass_vp.items():
+                level = f.buildings.get(other, f.tracks.get(other, 0))
+                points = table[min(level, len(table) - 1)]
+                if points:
+                    resources.adjust(state, f, "VP", points, kind)
 
 
 def cult_steps_still_owed(state: TerraMysticaState, holder: Faction, cult: str) -> bool:
@@ -69,7 +81,8 @@ def cult_steps_still_owed(state: TerraMysticaState, holder: Faction, cult: str) 
 
 #: Every hook function by the name the data gives it.
 HOOKS: dict[str, Callable[..., Any]] = {
-    hook.__name__: hook for hook in (bridges_between_own_buildings, cult_steps_still_owed)
+    hook.__name__: hook
+    for hook in (bridges_between_own_buildings, pass_vp_by_buildings, cult_steps_still_owed)
 }
 
 
@@ -77,10 +90,10 @@ HOOKS: dict[str, Callable[..., Any]] = {
 
 
 @cache
-def of(faction: str) -> dict[str, Callable[..., Any]]:
-    """The hooks of the faction called ``faction``, by hook point (none for an empty
-    seat or a faction the data does not know)."""
-    spec = FACTIONS.get(faction)
+def of(faction: str, variant: str = "") -> dict[str, Callable[..., Any]]:
+    """The hooks of the faction called ``faction`` (of Fire & Ice: in ``variant``), by
+    hook point (none for an empty seat or a faction the data does not know)."""
+    spec = FACTION_VARIANTS[variant].get(faction) if variant else FACTIONS.get(faction)
     if spec is None:
         return {}
     return {point: HOOKS[name] for point, name in spec.hooks.items() if point in HOOK_POINTS}
@@ -88,7 +101,7 @@ def of(faction: str) -> dict[str, Callable[..., Any]]:
 
 def pass_vp(state: TerraMysticaState, f: Faction) -> None:
     """The ``pass_vp`` hook of ``f``, if it has one."""
-    hook = of(f.name).get("pass_vp")
+    hook = of(f.name, f.spec.variant).get("pass_vp")
     if hook is not None:
         hook(state, f)
 
@@ -96,7 +109,7 @@ def pass_vp(state: TerraMysticaState, f: Faction) -> None:
 def waiting_for(state: TerraMysticaState, mover: Faction, cult: str) -> Faction | None:
     """The faction ``mover`` must wait for before stepping onto 10 of ``cult``, if any."""
     for holder in state.order:
-        hook = of(holder.name).get("cult_top")
+        hook = of(holder.name, holder.spec.variant).get("cult_top")
         if hook is not None and holder is not mover and hook(state, holder, cult):
             return holder
     return None

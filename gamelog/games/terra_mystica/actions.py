@@ -7,7 +7,7 @@ terraform.py.
 from __future__ import annotations
 
 from gamelog.core.errors import IllegalMove
-from gamelog.games.terra_mystica import flow, leech, reach, resources, terraform, towns
+from gamelog.games.terra_mystica import fire_ice, flow, leech, reach, resources, terraform, towns
 from gamelog.games.terra_mystica.components import ACTION_SPACES, CONSTANTS
 from gamelog.games.terra_mystica.resources import amount_text
 from gamelog.games.terra_mystica.rulebook import (
@@ -31,6 +31,7 @@ from gamelog.games.terra_mystica.rulebook import (
     FREE_DWELLING_ON_HOME_TERRAIN_RULE,
     FREE_GAINS_OWED_RULE,
     INITIAL_DWELLINGS_ON_HOME_TERRAIN_RULE,
+    LOSE_CULT_STEPS_RULE,
     ONE_BUILDING_PER_HEX_RULE,
     OWN_BUILDINGS_UPGRADED_RULE,
     POWER_FROM_BOWL_III_RULE,
@@ -84,12 +85,15 @@ def build(state: TerraMysticaState, f: Faction, where: str) -> None:
                 rule=FREE_DWELLING_ON_HOME_TERRAIN_RULE,
             )
     elif needs_terraform:
-        if state.round == 0:
+        if state.round == 0 and fire_ice.initial_dwelling_colour(state, f, where):
+            pass
+        elif state.round == 0:
             raise IllegalMove(
                 f"{where} is {state.colour[where]}, not {f.name}' home terrain {f.color}",
                 rule=INITIAL_DWELLINGS_ON_HOME_TERRAIN_RULE,
             )
-        terraform.transform(state, f, where, f.color)
+        else:
+            terraform.transform(state, f, where, f.color)
     else:
         cost, gain, teleport = reach.check_reachable(state, f, where)
         if teleport:
@@ -325,19 +329,23 @@ def action(state: TerraMysticaState, f: Faction, name: str) -> None:
             rule=ACTION_HOLDERS_RULE,
         )
     key = name if name.startswith("ACT") else f"{name}/{f.name}"
-    if key in state.blocked:
+    if key in state.blocked and not (power_action and f.r["ALLOW_REUSE"]):
         raise IllegalMove(
             f"{name} has already been used this round",
             rule=ACTION_SPACE_ONCE_RULE,
+            facts=fire_ice.reuse_facts(f, name),
         )
-    flow.require_subaction(state, f, "action", dict(spec.subaction))
-    if "PW" in spec.cost and f.r["P3"] < spec.cost["PW"]:
+    subaction, cost = spec.subaction, spec.cost
+    if f.spec.actions or f.spec.discount:  # Fire & Ice factions only
+        subaction, cost = fire_ice.own_action(f, name, subaction, cost)
+    flow.require_subaction(state, f, "action", dict(subaction))
+    if "PW" in cost and f.r["P3"] < cost["PW"]:
         raise IllegalMove(
-            f"{name} needs {spec.cost['PW']} power in bowl III, has {f.r['P3']}",
+            f"{name} needs {cost['PW']} power in bowl III, has {f.r['P3']}",
             rule=POWER_FROM_BOWL_III_RULE,
             facts=[f"bowls {f.r['P1']}/{f.r['P2']}/{f.r['P3']}"],
         )
-    resources.pay(state, f, spec.cost)
+    resources.pay(state, f, cost)
     resources.gain(state, f, spec.gain, name)
     if not spec.dont_block:
         state.blocked.add(key)
@@ -374,6 +382,19 @@ def adjust_command(
         if r["CULT"] < delta:
             if r[kind] == 10 or (kind in f.cult_blocked and r["KEY"]):
                 checked = True
+        elif delta < 0 and r["LOSE_CULT"]:  # a volcano's price (Acolytes)
+            if r["LOSE_CULT"] != -delta:
+                raise IllegalMove(
+                    f"the {r['LOSE_CULT']} cult steps owed must all be lost on one track",
+                    rule=LOSE_CULT_STEPS_RULE,
+                )
+            if r[kind] < -delta:
+                raise IllegalMove(
+                    f"{kind} is at {r[kind]}, too low to lose {-delta} steps",
+                    rule=LOSE_CULT_STEPS_RULE,
+                )
+            r["LOSE_CULT"] += delta
+            checked = True
         elif delta < 0:
             if "loose-cult-loss" not in state.options:
                 old = r[kind]
@@ -391,6 +412,12 @@ def adjust_command(
             r["CULT"] -= delta
             checked = True
             r["CULTS_ON_SAME_TRACK"] = 0
+    elif r["LOSE_CULT"] and "loose-lose-cult" not in state.options:
+        raise IllegalMove(
+            f"{f.name} must first lose the {r['LOSE_CULT']} cult steps owed "
+            f"('-{r['LOSE_CULT']}FIRE')",
+            rule=LOSE_CULT_STEPS_RULE,
+        )
     if kind.startswith("FAV"):
         if not r["GAIN_FAVOR"]:
             raise IllegalMove(

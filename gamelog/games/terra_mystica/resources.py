@@ -53,6 +53,8 @@ PSEUDO_RESOURCES = frozenset(
         "MAX_P",
         "ALLOW_SHAPESHIFT",
         "GAIN_P3_FOR_VP",
+        "ALLOW_REUSE",
+        "P1_PER_PLAYER",
         "carpet_range",
         "KEY",
     )
@@ -77,7 +79,15 @@ _KNOWN = PSEUDO_RESOURCES | BASIC_RESOURCES
 #: Resources whose change has no side effect but the VP a gain may score.
 _PLAIN = frozenset(("C", "W", "VP", "P1", "P2", "P3"))
 _SPECIAL_KINDS = frozenset(
-    {"PW", "PW_TOKEN", "LOSE_PW_TOKEN", "GAIN_SHIP", "GAIN_TELEPORT", "GAIN_ACTION"}
+    {
+        "PW",
+        "PW_TOKEN",
+        "LOSE_PW_TOKEN",
+        "GAIN_SHIP",
+        "GAIN_TELEPORT",
+        "GAIN_ACTION",
+        "P1_PER_PLAYER",
+    }
 )
 #: Resources with a ceiling, and the key holding it.
 _CAPS = {"P": "MAX_P", **{cult: f"MAX_{cult}" for cult in CONSTANTS.cults}}
@@ -142,7 +152,7 @@ def adjust(
             )
         return
     if kind in _SPECIAL_KINDS:
-        _adjust_special(state, f, kind, delta)
+        _adjust_special(state, f, kind, delta, source)
         return
     original = r[kind]
     pool = state.pool
@@ -215,7 +225,9 @@ def _scored_gain(state: TerraMysticaState, f: Faction, kind: str, delta: int) ->
             maybe_special(state, f, kind, "gain")
 
 
-def _adjust_special(state: TerraMysticaState, f: Faction, kind: str, delta: int) -> None:
+def _adjust_special(
+    state: TerraMysticaState, f: Faction, kind: str, delta: int, source: str | None = None
+) -> None:
     """Kinds that are not held but act at once: power, tokens, tracks, actions."""
     r = f.r
     if kind == "PW_TOKEN":
@@ -235,6 +247,9 @@ def _adjust_special(state: TerraMysticaState, f: Faction, kind: str, delta: int)
                 f.tracks[track_name] = level + 1
     elif kind == "GAIN_ACTION":
         f.allowed_actions += delta
+    elif kind == "P1_PER_PLAYER":  # Dragonlords' stronghold: a token per faction
+        seats = sum(1 for other in state.order if not other.empty_seat)
+        adjust(state, f, "P1", delta * seats, source)
     elif kind == "LOSE_PW_TOKEN":
         for _ in range(abs(delta)):
             for bowl in ("P1", "P2", "P3"):

@@ -20,7 +20,7 @@ FIRE_AND_ICE_COMMANDS_RULE = (
     "colour picks, terrain unlocks and token trades belong to Fire & Ice factions"
 )
 BASE_GAME_FACTIONS_RULE = "the base game's 14 factions"
-FACTIONS_OF_THE_BASE_GAME_RULE = "the 14 factions of the base game"
+FACTIONS_OF_THE_BASE_GAME_RULE = "the 14 factions of the base game (and 6 of Fire & Ice)"
 KNOWN_OPTIONS_RULE = "options the online engine accepts"
 FIRE_AND_ICE_FINAL_SCORING_RULE = "Fire & Ice final scoring tiles"
 SETUP_ORDER_RULE = "setup order"
@@ -31,6 +31,22 @@ RANDOM_SETUP_NEEDS_PLAYERS_RULE = (
 )
 ONE_FACTION_EACH_RULE = "each faction plays once"
 ONE_FACTION_PER_COLOUR_RULE = "each terrain colour belongs to one faction"
+FACTION_VARIANTS_RULE = (
+    "Fire & Ice factions play only in a faction variant switched on before their setup "
+    "('option fire-and-ice-factions/TYPE' or 'faction-variant NAME')"
+)
+FIRE_AND_ICE_FACTIONS_PLAYED_RULE = (
+    "this engine plays the Fire & Ice factions whose abilities it knows "
+    "(see 'gamelog notation terra_mystica')"
+)
+#: {faction}: the faction picking.
+COLOUR_PICK_RULE = "the {faction} pick one wheel colour (or ice), once"
+#: {faction}: the display name of the faction.
+FORBIDDEN_ACTIONS_RULE = "the {faction} may not use the spade actions BON1, ACT5 and ACT6"
+PICK_COLOUR_AFTER_SETUP_RULE = (
+    "the volcano factions pick their colour after every faction is set up "
+    "(a step that only logs with 'player' lines have)"
+)
 
 # --- round scoring tiles ----------------------------------------------------------------
 
@@ -100,6 +116,12 @@ SPADE_PER_STEP_RULE = (
 LEFTOVER_SPADES_GO_HOME_RULE = "spades left over after a non-home terraform go to home terrain"
 DUG_SPADES_ON_ONE_HEX_RULE = "spades dug for a non-home terraform must all be used on that hex"
 DUG_SPADES_USED_RULE = "dug spades must be used in the same action"
+#: {faction}: the display name of the volcano faction.
+VOLCANO_COST_RULE = (
+    "the {faction} make a volcano with the terraform 'dig 1' gives, paying their board's "
+    "price (more on a home terrain of a faction)"
+)
+LOSE_CULT_STEPS_RULE = "cult steps owed for a volcano are lost all on one track ('-3FIRE')"
 SPADE_COST_RULE = "spades cost workers by the digging level (Darklings: priests)"
 
 # --- buildings, bridges, towns --------------------------------------------------------------

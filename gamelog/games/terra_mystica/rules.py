@@ -32,6 +32,7 @@ from gamelog.games.terra_mystica import (
     actions,
     admin,
     drops,
+    fire_ice,
     flow,
     income,
     leech,
@@ -214,7 +215,7 @@ def faction_command(state: TerraMysticaState, f: Faction, c: cmd.Command) -> Non
             f"'{c.text}' is written by the engine itself",
             rule=ENGINE_ROWS_RULE,
         )
-    if isinstance(c, cmd.PickColour | cmd.UnlockTerrain | cmd.GainFor):
+    if isinstance(c, cmd.UnlockTerrain | cmd.GainFor):
         raise IllegalMove(
             f"{f.name} cannot use '{c.text}'",
             rule=FIRE_AND_ICE_COMMANDS_RULE,
@@ -234,6 +235,13 @@ def _on_adjust(state: TerraMysticaState, f: Faction, c: cmd.Adjust) -> None:
 
 def _on_build(state: TerraMysticaState, f: Faction, c: cmd.Build) -> None:
     flow.advance_state(state, "initial-dwellings")
+    fire_ice.check_setup_done(state)
+    if state.form == LEDGER and not state.round and state.setup_order:
+        # The site's ledger files the first initial dwelling after the Ice Maidens'
+        # favor tile in their row: it is the dwelling of whoever is to place one.
+        name, kind = state.setup_order[0]
+        if kind == "dwelling" and name != f.name and state.fire_and_ice:
+            f = state.factions[name]
     flow.assert_active(state, f)
     actions.build(state, f, c.hex)
 
@@ -323,6 +331,16 @@ def _on_start(state: TerraMysticaState, f: Faction, c: cmd.Start) -> None:
         flow.start_round(state)
 
 
+def _on_pick_colour(state: TerraMysticaState, f: Faction, c: cmd.PickColour) -> None:
+    if state.form == LEDGER and not f.r["PICK_COLOR"]:
+        # The site's ledger files a pick that follows another faction's setup row (the
+        # Ice Maidens' favor tile) in that row: it is the pick of whoever owes one.
+        owing = [x for x in state.order if x.r["PICK_COLOR"]]
+        if len(owing) == 1:
+            f = owing[0]
+    fire_ice.pick_colour(state, f, c.colour)
+
+
 def _on_nothing(state: TerraMysticaState, f: Faction, c: cmd.Command) -> None:
     pass
 
@@ -362,4 +380,5 @@ _FACTION_HANDLERS: dict[type, Callable[[TerraMysticaState, Faction, Any], None]]
     cmd.Income: _on_income,
     cmd.Start: _on_start,
     cmd.StartPlanning: _on_nothing,
+    cmd.PickColour: _on_pick_colour,
 }

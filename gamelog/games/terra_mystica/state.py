@@ -106,6 +106,15 @@ class Faction:
         self.name = spec.name
         self.display = spec.display
         self.color = spec.color
+        #: The wheel colour a Fire & Ice faction picked (``pick-color``): its ice or
+        #: volcano terrain counts as that colour for terraforming.
+        self.secondary_color: str | None = None
+        #: The power of each building for towns and power offers (Yetis: SH, SA 4).
+        self.building_power = (
+            CONSTANTS.building_power
+            if not spec.building_power
+            else {**CONSTANTS.building_power, **spec.building_power}
+        )
         self.exchange_rates = spec.exchange_rates
         r: dict[str, int] = defaultdict(int)
         r.update(spec.start)
@@ -224,6 +233,8 @@ _BRANCHED = {
             "name",
             "display",
             "color",
+            "secondary_color",
+            "building_power",
             "passed",
             "dropped",
             "income_taken",
@@ -301,6 +312,16 @@ class TerraMysticaState:
 
         # The setup.
         self.options: set[str] = set()
+        #: Fire & Ice faction variants switched on, in the order the engine adds them
+        #: (the first one that has a faction gives its board; fire_ice.py).
+        self.faction_variants: list[str] = []
+        #: A faction variant is on, or a Fire & Ice faction plays: the game has the
+        #: setup steps of Fire & Ice (flow.py).
+        self.fire_and_ice = False
+        #: The colour picks of the post-setup step have been given (flow.py).
+        self.post_setup_given = False
+        #: The seats of a ledger log (its setup rows), which records no players.
+        self.ledger_seats = 0
         self.players: list[str] = []
         self.player_count: int | None = None
         self.pool: dict[str, int] = {}
@@ -337,7 +358,8 @@ class TerraMysticaState:
         self.ledger = Ledger()
         self.warnings: list[str] = []
 
-        # The map.
+        # The map, and the starting VP of its VP variant, if any, by faction.
+        self.start_vp: dict[str, int] = {}
         self.map_id = CONSTANTS.original_map
         self.use_board(board_for(MAPS[self.map_id]))
 
@@ -472,11 +494,12 @@ class TerraMysticaState:
 
 
 #: How TerraMysticaState.branch copies each part of the state (anything else: deeply).
-_STATE_SHARED = frozenset({"plan", "header", "moves", "board", "gain_scoring", "cults"})
+_STATE_SHARED = frozenset({"plan", "header", "moves", "board", "gain_scoring", "cults", "start_vp"})
 _STATE_COPIED = frozenset(
     {
         "rows_to_verify",
         "options",
+        "faction_variants",
         "players",
         "pool",
         "town_tile_names",
@@ -509,6 +532,15 @@ def setup(log: GameLog[Header, LogMove]) -> TerraMysticaState:
     )
     if player_count is not None:
         state.player_count = player_count
+    if header.form == "ledger":
+        # A site ledger records no players, but its games had them: one a setup row
+        # (what the Fire & Ice setup steps count, flow.py).
+        state.ledger_seats = sum(
+            1
+            for steps in plan.values()
+            for _, command, _ in steps
+            if type(command) is cmd.SetupFaction
+        )
     return state
 
 

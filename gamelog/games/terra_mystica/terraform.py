@@ -6,7 +6,7 @@ Giants' fixed two, a free terraform, the sandstorm next to own buildings), the
 from __future__ import annotations
 
 from gamelog.core.errors import IllegalMove
-from gamelog.games.terra_mystica import flow, reach, resources, towns
+from gamelog.games.terra_mystica import fire_ice, flow, reach, resources, towns
 from gamelog.games.terra_mystica.board import colour_difference, colours_on_cycle
 from gamelog.games.terra_mystica.components import Amounts
 from gamelog.games.terra_mystica.resources import amount_text, amounts_text
@@ -19,6 +19,7 @@ from gamelog.games.terra_mystica.rulebook import (
     SPADE_COST_RULE,
     SPADE_PER_STEP_RULE,
     TERRAFORMING_CHANGES_TERRAIN_RULE,
+    VOLCANO_COST_RULE,
 )
 from gamelog.games.terra_mystica.state import Faction, TerraMysticaState
 
@@ -29,12 +30,19 @@ def transform_colours(state: TerraMysticaState, f: Faction, where: str) -> tuple
     """The colours the spades in hand can give ``where``, the best one first."""
     current = state.colour[where]
     validate_transformable(state, where)
-    if f.r["FREE_TF"] or f.spec.fixed_transform_spades:
+    if f.r["FREE_TF"] or f.spec.fixed_transform_spades or f.color == "volcano":
         return f.color, None
     spades = f.r["SPADE"]
     if not spades:
         return current, current
-    return colours_on_cycle(current, f.color, spades)
+    secondary = f.secondary_color
+    if secondary is None:
+        return colours_on_cycle(current, f.color, spades)
+    # Ice: the wheel is walked towards the picked colour, whose place ice takes.
+    if current == secondary:
+        return f.color, f.color
+    near, far = colours_on_cycle(current, secondary, spades)
+    return (f.color if near == secondary else near), (f.color if far == secondary else far)
 
 
 def validate_transformable(state: TerraMysticaState, where: str) -> None:
@@ -55,7 +63,12 @@ def transform_cost(
         validate_transformable(state, where)
     current = state.colour[where]
     cost, gain, teleport = reach.check_reachable(state, f, where)
-    home = f.color
+    if colour == "ice":
+        return _ice_cost(f, current, cost, gain, teleport)
+    if colour == "volcano":
+        return _volcano_cost(state, f, current, cost, gain, teleport)
+    # Terraforming counts from the picked colour of an ice faction (its home on the wheel).
+    home = f.secondary_color or f.color
     diff = colour_difference(current, colour)
     spades = abs(diff)
     if "loose-dig" in state.options:
@@ -87,6 +100,59 @@ def transform_cost(
                 rule=SANDSTORM_RULE,
             )
     return cost, gain, teleport, spades, colour
+
+
+def _ice_cost(
+    f: Faction, current: str, cost: Amounts, gain: Amounts, teleport: str | None
+) -> tuple[Amounts, Amounts, str | None, int, str]:
+    """Turning a hex to ice: the wheel distance from its colour to the picked colour,
+    and at least one spade (the picked colour itself costs one)."""
+    secondary = f.secondary_color
+    if secondary is None:
+        raise IllegalMove(
+            f"the {f.name} have not picked their colour yet",
+            rule=SPADE_PER_STEP_RULE,
+        )
+    spades = max(1, abs(colour_difference(current, secondary)))
+    cost = dict(cost)
+    cost["SPADE"] = cost.get("SPADE", 0) + spades
+    return cost, gain, teleport, spades, "ice"
+
+
+def _volcano_cost(
+    state: TerraMysticaState,
+    f: Faction,
+    current: str,
+    cost: Amounts,
+    gain: Amounts,
+    teleport: str | None,
+) -> tuple[Amounts, Amounts, str | None, int, str]:
+    """Making a volcano: the terraform ``dig 1`` gave, and the price of the faction's
+    board, higher on a terrain that is some faction's home: Acolytes lose cult steps
+    on one track (paid with ``-3FIRE``), Dragonlords power tokens (taken at once)."""
+    cost = dict(cost)
+    cost["VOLCANO_TF"] = cost.get("VOLCANO_TF", 0) + 1
+    home = fire_ice.is_home_terrain(state, current)
+    price = f.spec.volcano_cost.get("home" if home else "not_home", {})
+    where_text = f"a home terrain ({current})" if home else current
+    for kind, amount in price.items():
+        if kind == "LOSE_PW_TOKEN":
+            tokens = f.r["P1"] + f.r["P2"] + f.r["P3"]
+            if tokens < amount:
+                raise IllegalMove(
+                    f"a volcano on {where_text} costs {amount} power tokens, has {tokens}",
+                    rule=VOLCANO_COST_RULE.format(faction=f.spec.display),
+                )
+        elif kind == "LOSE_CULT" and not any(f.r[c] >= amount for c in state.cults):
+            raise IllegalMove(
+                f"a volcano on {where_text} costs {amount} steps on one cult track, "
+                "and no track has that many",
+                rule=VOLCANO_COST_RULE.format(faction=f.spec.display),
+                facts=[", ".join(f"{c} {f.r[c]}" for c in state.cults)],
+            )
+        cost[kind] = cost.get(kind, 0) - amount
+    # The engine's count for a volcano: any number that is not zero.
+    return cost, gain, teleport, 7, "volcano"
 
 
 # --- the commands ---------------------------------------------------------------------
@@ -124,6 +190,11 @@ def transform(state: TerraMysticaState, f: Faction, where: str, colour: str | No
             )
     if teleport:
         f.teleport_to = where
+    if cost.get("VOLCANO_TF", 0) > f.r["VOLCANO_TF"]:
+        raise IllegalMove(
+            f"turning {where} into a volcano needs the terraform of 'dig 1' first",
+            rule=VOLCANO_COST_RULE.format(faction=f.spec.display),
+        )
     if cost.get("SPADE", 0) > f.r["SPADE"]:
         raise IllegalMove(
             f"{where} needs {amount_text(cost['SPADE'], 'SPADE')} from {state.colour[where]} "
