@@ -153,6 +153,14 @@ class FactionSpec(Record):
     can_connect_across_river: bool
     #: The faction's abilities its numbers cannot state, by hook point (abilities.py).
     hooks: dict[str, str]
+    # The variable factions (variable.py).
+    #: Riverwalkers: what unlocking a terrain costs, on a home terrain of a faction in
+    #: the game and elsewhere ("home", "not_home"); empty for every other faction.
+    unlock_cost: dict[str, Amounts] = {}  # noqa: RUF012 - read-only
+    #: False: nothing is in reach by direct adjacency, only across a river.
+    direct_adjacency: bool = True
+    #: Initial dwellings must touch a river.
+    dwellings_by_river: bool = False
 
 
 def _track(raw: dict[str, Any] | None) -> Track | None:
@@ -207,6 +215,9 @@ def _faction(name: str, raw: dict[str, Any], base_rates: dict[str, dict[str, int
         pass_vp_per_connecting_bridge=raw.get("pass_vp_per_connecting_bridge", 0),
         can_connect_across_river=raw.get("can_connect_across_river", False),
         hooks=dict(raw.get("hooks", {})),
+        unlock_cost={k: dict(v) for k, v in raw.get("unlock_cost", {}).items()},
+        direct_adjacency=raw.get("direct_adjacency", True),
+        dwellings_by_river=raw.get("dwellings_by_river", False),
     )
 
 

@@ -21,6 +21,7 @@ from gamelog.games.terra_mystica import (
     income,
     leech,
     resources,
+    variable,
 )
 from gamelog.games.terra_mystica.components import TILES
 from gamelog.games.terra_mystica.rulebook import (
@@ -49,6 +50,8 @@ _OWED = itemgetter(
     "GAIN_TW",
     "BRIDGE",
     "CONVERT_W_TO_P",
+    "GAIN_P3_FOR_VP",
+    "UNLOCK_TERRAIN",
 )
 #: Reminders dropped as soon as the faction owes nothing of the kind.
 _SETTLED = frozenset({"favor", "town", "bridge"})
@@ -148,6 +151,13 @@ def detect_incomplete_turn(state: TerraMysticaState, f: Faction) -> bool:
         require_action(
             state, f, Pending("convert", f.name, amount=r["CONVERT_W_TO_P"], optional=True)
         )
+    # The variable factions (variable.py): the Shapeshifters may buy a token (which
+    # does not keep their turn open), the Riverwalkers must unlock a terrain.
+    if r["GAIN_P3_FOR_VP"]:
+        require_action(state, f, Pending("gain-token", f.name, amount=r["GAIN_P3_FOR_VP"]))
+    if r["UNLOCK_TERRAIN"]:
+        incomplete = True
+        require_action(state, f, Pending("unlock-terrain", f.name, amount=r["UNLOCK_TERRAIN"]))
     return incomplete
 
 
@@ -353,6 +363,7 @@ def _in_use_income_spades(state: TerraMysticaState) -> None:
 
 
 def _in_income_terrain_unlock(state: TerraMysticaState) -> None:
+    variable.require_unlocks(state)
     if state.required_count():
         return
     if state.income_state == "cult":

@@ -97,6 +97,8 @@ _NAMES = {
     "P3": ("power in bowl III", "power in bowl III"),
     "SPADE": ("spade", "spades"),
     "KEY": ("town key", "town keys"),
+    "ALLOW_SHAPESHIFT": ("shapeshift left", "shapeshifts left"),
+    "UNLOCK_TERRAIN": ("terrain to unlock", "terrains to unlock"),
 }
 
 
@@ -143,6 +145,13 @@ def adjust(
         return
     if kind in _SPECIAL_KINDS:
         _adjust_special(state, f, kind, delta)
+        return
+    replaced = f.replaced
+    if replaced is not None and delta > 0 and kind in replaced:
+        # Gained as something else (the Riverwalkers: a priest becomes a terrain to
+        # unlock, a spade nothing), one at a time.
+        for _ in range(delta):
+            gain(state, f, replaced[kind], "faction")
         return
     original = r[kind]
     pool = state.pool
@@ -298,9 +307,14 @@ def pay(
 
 def shortfalls(state: TerraMysticaState, f: Faction, cost: Amounts) -> list[str]:
     short: list[str] = []
+    r = f.r
     for kind, amount in cost.items():
-        have = f.r["P3"] if kind == "PW" else f.r[kind]
-        shown = "P3" if kind == "PW" else kind
+        if kind == "PW":
+            have, shown = r["P3"], "P3"
+        elif kind == "PW_TOKEN":  # tokens from any bowl (the Shapeshifters' ACTH2/4/6)
+            have, shown = r["P1"] + r["P2"] + r["P3"], "power tokens"
+        else:
+            have, shown = r[kind], kind
         if amount > 0 and have < amount:
             short.append(amount_text(have, shown))
     return short

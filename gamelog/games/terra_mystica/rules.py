@@ -37,6 +37,7 @@ from gamelog.games.terra_mystica import (
     leech,
     terraform,
     towns,
+    variable,
 )
 from gamelog.games.terra_mystica import commands as cmd
 from gamelog.games.terra_mystica.commands import ADMIN, COMMENT
@@ -323,6 +324,19 @@ def _on_start(state: TerraMysticaState, f: Faction, c: cmd.Start) -> None:
         flow.start_round(state)
 
 
+def _on_unlock_terrain(state: TerraMysticaState, f: Faction, c: cmd.UnlockTerrain) -> None:
+    if f.unlocked is None:
+        raise IllegalMove(f"{f.name} cannot use '{c.text}'", rule=FIRE_AND_ICE_COMMANDS_RULE)
+    variable.unlock_terrain(state, f, c.what)
+
+
+def _on_gain_for(state: TerraMysticaState, f: Faction, c: cmd.GainFor) -> None:
+    if not any(kind.startswith("GAIN_") for kind in f.spec.leech_effect.get("taken", {})):
+        # Only the Shapeshifters (from their second variant on) buy tokens so.
+        raise IllegalMove(f"{f.name} cannot use '{c.text}'", rule=FIRE_AND_ICE_COMMANDS_RULE)
+    variable.gain_for(state, f, c.to_type, c.from_type)
+
+
 def _on_nothing(state: TerraMysticaState, f: Faction, c: cmd.Command) -> None:
     pass
 
@@ -362,4 +376,6 @@ _FACTION_HANDLERS: dict[type, Callable[[TerraMysticaState, Faction, Any], None]]
     cmd.Income: _on_income,
     cmd.Start: _on_start,
     cmd.StartPlanning: _on_nothing,
+    cmd.UnlockTerrain: _on_unlock_terrain,
+    cmd.GainFor: _on_gain_for,
 }
