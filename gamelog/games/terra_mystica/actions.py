@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from gamelog.core.errors import IllegalMove
 from gamelog.games.terra_mystica import (
+    fire_ice,
     flow,
     leech,
     reach,
@@ -35,6 +36,7 @@ from gamelog.games.terra_mystica.rulebook import (
     EXCHANGE_RATE_RULE,
     EXCHANGE_RATES_RULE,
     FAVOR_TILES_FROM_TEMPLES_RULE,
+    FORBIDDEN_ACTION_RULE,
     FREE_DWELLING_ON_HOME_TERRAIN_RULE,
     FREE_GAINS_OWED_RULE,
     INITIAL_DWELLINGS_ON_HOME_TERRAIN_RULE,
@@ -76,6 +78,8 @@ def build(state: TerraMysticaState, f: Faction, where: str) -> None:
         f.r["FREE_D"] -= 1
     needs_terraform = state.colour[where] != f.color
     if f.unlocked is not None:  # the Riverwalkers (variable.py)
+        if not f.unlocked:
+            raise variable.colour_not_picked(f)
         if state.round == 0 and f.spec.dwellings_by_river:
             variable.check_initial_dwelling(state, f, where)
         if needs_terraform:
@@ -100,12 +104,17 @@ def build(state: TerraMysticaState, f: Faction, where: str) -> None:
                 rule=FREE_DWELLING_ON_HOME_TERRAIN_RULE,
             )
     elif needs_terraform:
-        if state.round == 0:
+        if f.color == variable.UNPICKED:
+            raise variable.colour_not_picked(f)
+        if state.round == 0 and fire_ice.initial_dwelling_colour(state, f, where):
+            pass
+        elif state.round == 0:
             raise IllegalMove(
                 f"{where} is {state.colour[where]}, not {f.name}' home terrain {f.color}",
                 rule=INITIAL_DWELLINGS_ON_HOME_TERRAIN_RULE,
             )
-        terraform.transform(state, f, where, f.color)
+        else:
+            terraform.transform(state, f, where, f.color)
     else:
         cost, gain, teleport = reach.check_reachable(state, f, where)
         if teleport:
@@ -331,9 +340,15 @@ def action(state: TerraMysticaState, f: Faction, name: str) -> None:
         )
     power_action = name[:3] == "ACT" and name[3:].isdigit()
     if not power_action and not f.r[name]:
+        facts = []
+        if name.startswith("ACTH") and "SH" in f.spec.buildings:
+            given = [k for g in f.spec.buildings["SH"].gain for k in g if k.startswith("ACT")]
+            if given:
+                facts.append(f"the {f.name}' stronghold gives {'/'.join(given)}")
         raise IllegalMove(
             f"{f.name} have no {name} action",
             rule=ACTION_HOLDERS_RULE,
+            facts=facts,
         )
     key = name if name.startswith("ACT") else f"{name}/{f.name}"
     if key in state.blocked:
@@ -341,6 +356,10 @@ def action(state: TerraMysticaState, f: Faction, name: str) -> None:
             f"{name} has already been used this round",
             rule=ACTION_SPACE_ONCE_RULE,
         )
+    if f.spec.actions:  # Fire & Ice: an action space that works otherwise for f
+        changed = f.spec.actions.get(name)
+        if changed is not None and changed.get("forbid"):
+            raise IllegalMove(f"the {f.name} cannot use {name}", rule=FORBIDDEN_ACTION_RULE)
     flow.require_subaction(state, f, "action", dict(spec.subaction))
     if "PW" in spec.cost and f.r["P3"] < spec.cost["PW"]:
         raise IllegalMove(

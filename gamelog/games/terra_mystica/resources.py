@@ -77,7 +77,16 @@ _KNOWN = PSEUDO_RESOURCES | BASIC_RESOURCES
 #: Resources whose change has no side effect but the VP a gain may score.
 _PLAIN = frozenset(("C", "W", "VP", "P1", "P2", "P3"))
 _SPECIAL_KINDS = frozenset(
-    {"PW", "PW_TOKEN", "LOSE_PW_TOKEN", "GAIN_SHIP", "GAIN_TELEPORT", "GAIN_ACTION"}
+    {
+        "PW",
+        "PW_TOKEN",
+        "LOSE_PW_TOKEN",
+        "GAIN_SHIP",
+        "GAIN_TELEPORT",
+        "GAIN_ACTION",
+        "SHAPESHIFTS_PER_PLAYER",
+        "SHAPESHIFTS_PER_OPPONENT",
+    }
 )
 #: Resources with a ceiling, and the key holding it.
 _CAPS = {"P": "MAX_P", **{cult: f"MAX_{cult}" for cult in CONSTANTS.cults}}
@@ -244,6 +253,13 @@ def _adjust_special(state: TerraMysticaState, f: Faction, kind: str, delta: int)
                 f.tracks[track_name] = level + 1
     elif kind == "GAIN_ACTION":
         f.allowed_actions += delta
+    elif kind in ("SHAPESHIFTS_PER_PLAYER", "SHAPESHIFTS_PER_OPPONENT"):
+        # The Shapeshifters' stronghold (playtest v2/v3): as many shapeshifts as there
+        # are players, or opponents, in the game.
+        players = sum(1 for other in state.order if not other.empty_seat)
+        if kind == "SHAPESHIFTS_PER_OPPONENT":
+            players -= 1
+        adjust(state, f, "ALLOW_SHAPESHIFT", players * delta)
     elif kind == "LOSE_PW_TOKEN":
         for _ in range(abs(delta)):
             for bowl in ("P1", "P2", "P3"):

@@ -25,6 +25,7 @@ from gamelog.core.errors import IllegalMove
 from gamelog.games.terra_mystica import flow, resources
 from gamelog.games.terra_mystica.components import CONSTANTS
 from gamelog.games.terra_mystica.rulebook import (
+    COLOUR_PICK_RULE,
     INITIAL_DWELLINGS_BY_A_RIVER_RULE,
     TOKEN_FOR_VP_AFTER_ACCEPTED_POWER_RULE,
     UNLOCK_FROM_PRIESTS_RULE,
@@ -33,6 +34,8 @@ from gamelog.games.terra_mystica.rulebook import (
 )
 from gamelog.games.terra_mystica.state import Faction, Pending, TerraMysticaState
 
+#: The colour of a variable faction before its ``pick-color``.
+UNPICKED = "variable"
 #: ``unlock-terrain gain-priest``: the priest itself instead of a terrain; it stays
 #: available after use (engine: a "permanent" unlock).
 GAIN_PRIEST = "gain-priest"
@@ -98,6 +101,15 @@ def locked_terrain(state: TerraMysticaState, f: Faction, where: str) -> IllegalM
         f"{where} is {state.colour[where]}, a terrain the {f.name} have not unlocked",
         rule=UNLOCKED_TERRAIN_ONLY_RULE,
         facts=[f"unlocked: {', '.join(sorted(f.unlocked or ())) or 'none'}"],
+    )
+
+
+def colour_not_picked(f: Faction) -> IllegalMove:
+    """The refusal of a building before the faction's ``pick-color``."""
+    return IllegalMove(
+        f"the {f.name} have not picked their colour yet",
+        rule=COLOUR_PICK_RULE.format(faction=f.name),
+        facts=[f"first '{f.name}: pick-color COLOUR'"],
     )
 
 
