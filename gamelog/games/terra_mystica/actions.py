@@ -36,7 +36,6 @@ from gamelog.games.terra_mystica.rulebook import (
     EXCHANGE_RATE_RULE,
     EXCHANGE_RATES_RULE,
     FAVOR_TILES_FROM_TEMPLES_RULE,
-    FORBIDDEN_ACTION_RULE,
     FREE_DWELLING_ON_HOME_TERRAIN_RULE,
     FREE_GAINS_OWED_RULE,
     INITIAL_DWELLINGS_ON_HOME_TERRAIN_RULE,
@@ -351,23 +350,23 @@ def action(state: TerraMysticaState, f: Faction, name: str) -> None:
             facts=facts,
         )
     key = name if name.startswith("ACT") else f"{name}/{f.name}"
-    if key in state.blocked:
+    if key in state.blocked and not (power_action and f.r["ALLOW_REUSE"]):
         raise IllegalMove(
             f"{name} has already been used this round",
             rule=ACTION_SPACE_ONCE_RULE,
+            facts=fire_ice.reuse_facts(f, name),
         )
-    if f.spec.actions:  # Fire & Ice: an action space that works otherwise for f
-        changed = f.spec.actions.get(name)
-        if changed is not None and changed.get("forbid"):
-            raise IllegalMove(f"the {f.name} cannot use {name}", rule=FORBIDDEN_ACTION_RULE)
-    flow.require_subaction(state, f, "action", dict(spec.subaction))
-    if "PW" in spec.cost and f.r["P3"] < spec.cost["PW"]:
+    subaction, cost = spec.subaction, spec.cost
+    if f.spec.actions or f.spec.discount:  # Fire & Ice factions only
+        subaction, cost = fire_ice.own_action(f, name, subaction, cost)
+    flow.require_subaction(state, f, "action", dict(subaction))
+    if "PW" in cost and f.r["P3"] < cost["PW"]:
         raise IllegalMove(
-            f"{name} needs {spec.cost['PW']} power in bowl III, has {f.r['P3']}",
+            f"{name} needs {cost['PW']} power in bowl III, has {f.r['P3']}",
             rule=POWER_FROM_BOWL_III_RULE,
             facts=[f"bowls {f.r['P1']}/{f.r['P2']}/{f.r['P3']}"],
         )
-    resources.pay(state, f, spec.cost)
+    resources.pay(state, f, cost)
     resources.gain(state, f, spec.gain, name)
     if not spec.dont_block:
         state.blocked.add(key)

@@ -53,6 +53,8 @@ PSEUDO_RESOURCES = frozenset(
         "MAX_P",
         "ALLOW_SHAPESHIFT",
         "GAIN_P3_FOR_VP",
+        "ALLOW_REUSE",
+        "P1_PER_PLAYER",
         "carpet_range",
         "KEY",
     )

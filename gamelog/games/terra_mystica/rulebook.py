@@ -41,6 +41,8 @@ FIRE_AND_ICE_FACTIONS_PLAYED_RULE = (
 )
 #: {faction}: the faction picking.
 COLOUR_PICK_RULE = "the {faction} pick one wheel colour (or ice), once"
+#: {faction}: the display name of the faction.
+FORBIDDEN_ACTIONS_RULE = "the {faction} may not use the spade actions BON1, ACT5 and ACT6"
 PICK_COLOUR_AFTER_SETUP_RULE = (
     "the volcano factions pick their colour after every faction is set up "
     "(a step that only logs with 'player' lines have)"
@@ -212,7 +214,6 @@ UNLOCK_FROM_PRIESTS_RULE = (
 )
 UNLOCK_NEW_TERRAIN_RULE = "a terrain is unlocked once: one of the seven wheel colours"
 NO_DIGGING_RULE = "the Riverwalkers have no digging: they cannot dig, and spades they gain are lost"
-FORBIDDEN_ACTION_RULE = "the Riverwalkers cannot use the spade actions (BON1, ACT5, ACT6)"
 TOKEN_FOR_VP_AFTER_ACCEPTED_POWER_RULE = (
     "the Shapeshifters may buy a power token in bowl III for 1 VP each time an opponent "
     "accepts power from them (not in the first variant, which gives the token)"

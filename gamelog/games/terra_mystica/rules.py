@@ -337,9 +337,6 @@ def _on_unlock_terrain(state: TerraMysticaState, f: Faction, c: cmd.UnlockTerrai
 
 
 def _on_gain_for(state: TerraMysticaState, f: Faction, c: cmd.GainFor) -> None:
-    if not any(kind.startswith("GAIN_") for kind in f.spec.leech_effect.get("taken", {})):
-        # Only the Shapeshifters (from their second variant on) buy tokens so.
-        raise IllegalMove(f"{f.name} cannot use '{c.text}'", rule=FIRE_AND_ICE_COMMANDS_RULE)
     variable.gain_for(state, f, c.to_type, c.from_type)
 
 

@@ -109,6 +109,12 @@ class Faction:
         #: The wheel colour a Fire & Ice faction picked (``pick-color``): its ice or
         #: volcano terrain counts as that colour for terraforming.
         self.secondary_color: str | None = None
+        #: The power of each building for towns and power offers (Yetis: SH, SA 4).
+        self.building_power = (
+            CONSTANTS.building_power
+            if not spec.building_power
+            else {**CONSTANTS.building_power, **spec.building_power}
+        )
         self.exchange_rates = spec.exchange_rates
         #: Riverwalkers (variable.py): the terrains they may build on, their colour
         #: once picked and one more per unlock; None for a faction that builds on its
@@ -238,6 +244,7 @@ _BRANCHED = {
             "display",
             "color",
             "secondary_color",
+            "building_power",
             "passed",
             "dropped",
             "income_taken",

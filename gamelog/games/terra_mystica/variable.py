@@ -26,6 +26,7 @@ from gamelog.games.terra_mystica import flow, resources
 from gamelog.games.terra_mystica.components import CONSTANTS
 from gamelog.games.terra_mystica.rulebook import (
     COLOUR_PICK_RULE,
+    FIRE_AND_ICE_COMMANDS_RULE,
     INITIAL_DWELLINGS_BY_A_RIVER_RULE,
     TOKEN_FOR_VP_AFTER_ACCEPTED_POWER_RULE,
     UNLOCK_FROM_PRIESTS_RULE,
@@ -139,6 +140,18 @@ def gain_for(state: TerraMysticaState, f: Faction, to_type: str, from_type: str)
     """``gain P3 for VP``: the token in bowl III an accepted power offer entitles the
     Shapeshifters to buy (``GAIN_P3_FOR_VP``)."""
     right = f"GAIN_{to_type}_FOR_{from_type}"
+    taken = f.spec.leech_effect.get("taken", {})
+    if not any(kind.startswith("GAIN_") for kind in taken):
+        if to_type in taken:  # the first variant: the token comes by itself
+            raise IllegalMove(
+                f"{f.name} cannot use 'gain {to_type} for {from_type}'",
+                rule=TOKEN_FOR_VP_AFTER_ACCEPTED_POWER_RULE,
+                facts=[f"{f.spec.display}: an accepted offer gives the token itself"],
+            )
+        raise IllegalMove(
+            f"{f.name} cannot use 'gain {to_type} for {from_type}'",
+            rule=FIRE_AND_ICE_COMMANDS_RULE,
+        )
     if not f.r[right]:
         raise IllegalMove(
             f"{f.name} may not gain {to_type} for {from_type} now",
