@@ -179,7 +179,8 @@ REFUSED = {
 
 
 def test_every_illegal_log_is_asserted() -> None:
-    assert {p.name for p in ILLEGAL.glob("*.txt")} == set(REFUSED)
+    own = ("riverwalkers_", "shapeshifters_")  # test_terra_mystica_fire_ice_variable.py
+    assert {p.name for p in ILLEGAL.glob("*.txt") if not p.name.startswith(own)} == set(REFUSED)
 
 
 @pytest.mark.parametrize("name", sorted(REFUSED))

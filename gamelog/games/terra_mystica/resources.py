@@ -103,6 +103,7 @@ _NAMES = {
     "P": ("priest", "priests"),
     "VP": ("VP", "VP"),
     "PW": ("power", "power"),
+    "PW_TOKEN": ("power token", "power tokens"),
     "P1": ("power in bowl I", "power in bowl I"),
     "P2": ("power in bowl II", "power in bowl II"),
     "P3": ("power in bowl III", "power in bowl III"),
@@ -330,7 +331,7 @@ def shortfalls(state: TerraMysticaState, f: Faction, cost: Amounts) -> list[str]
         if kind == "PW":
             have, shown = r["P3"], "P3"
         elif kind == "PW_TOKEN":  # tokens from any bowl (the Shapeshifters' ACTH2/4/6)
-            have, shown = r["P1"] + r["P2"] + r["P3"], "power tokens"
+            have, shown = r["P1"] + r["P2"] + r["P3"], "PW_TOKEN"
         else:
             have, shown = r[kind], kind
         if amount > 0 and have < amount:
