@@ -369,3 +369,64 @@ def test_a_variable_illegal_log_is_refused_where_and_why_the_site_refuses_it(nam
     error = run((ILLEGAL / name).read_text()).error
     assert isinstance(error, IllegalMove | SetupError)
     assert (error.line, error.column, error.message, error.rule) == (line, column, message, rule)
+
+
+# --- whole games, row by row -------------------------------------------------------------------
+
+#: Random legal games with the variable factions (written by the differential script's
+#: random writer, every variant among them) that the site's engine plays to the end:
+#: its final VP (oracle.jsonl) and every faction row of its ledger (oracle_rows.json:
+#: faction, VP, C, W, P, power bowls, cults).
+GAMES = CORPUS / "variable"
+GAME_ORACLE = {
+    row["file"]: row for row in map(json.loads, (GAMES / "oracle.jsonl").read_text().splitlines())
+}
+GAME_ROWS: dict[str, list[list[str]]] = json.loads((GAMES / "oracle_rows.json").read_text())
+
+
+def _exported_rows(ledger: str) -> list[list[str]]:
+    """Faction rows of a ledger export, in the oracle rows' form."""
+    rows = []
+    for line in ledger.split("\n"):
+        cells = line.split("\t")
+        if len(cells) >= 15:
+            values = [cells[i].split()[0] if cells[i] else "" for i in (2, 4, 6, 8, 10)]
+            rows.append([cells[0], *values, cells[12]])
+    return rows
+
+
+def test_every_variable_game_has_the_oracles_answers() -> None:
+    assert {p.name for p in GAMES.glob("*.txt")} == set(GAME_ORACLE) == set(GAME_ROWS)
+
+
+@pytest.mark.parametrize("name", sorted(GAME_ORACLE))
+def test_a_variable_game_scores_and_books_every_row_as_the_oracle(name: str) -> None:
+    text = (GAMES / name).read_text()
+    result = replay(GAME, text, name, keep_steps=True)
+    assert result.error is None, str(result.error)
+    assert result.finished
+    sheet = GAME.score(result.state)
+    assert {p: sheet.total(p) for p in sheet.players} == GAME_ORACLE[name]["vp"]
+    assert _exported_rows(GAME.export(result, "ledger")) == GAME_ROWS[name]
+
+
+#: The site writes the Ice Maidens' starting favor tile and the next faction's first
+#: dwelling as one row of the Ice Maidens ("+FAV3. build H9"); we export the same row,
+#: but a ledger with it cannot be read back yet (the Ice Maidens' part, not ours).
+_UNREADABLE = {"random_2p_521.txt"}
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(n, marks=pytest.mark.xfail(strict=True)) if n in _UNREADABLE else n
+        for n in sorted(GAME_ORACLE)
+    ],
+)
+def test_a_variable_games_ledger_export_verifies_row_by_row(name: str) -> None:
+    result = replay(GAME, (GAMES / name).read_text(), name, keep_steps=True)
+    exported = GAME.export(result, "ledger")
+    back = replay(GAME, exported, name + ".ledger")
+    assert back.error is None, str(back.error)
+    assert back.finished
+    assert back.state.verified_rows == len(GAME_ROWS[name])
