@@ -330,7 +330,7 @@ def what_next(state: TerraMysticaState) -> None:
     if state.phase == "play":  # the usual case, and the last state of the sequence
         _in_play(state)
         return
-    if state.faction_variants:  # only Fire & Ice games have the step (fire_ice.py)
+    if state.fire_and_ice:  # only Fire & Ice games have the step (fire_ice.py)
         if state.phase == "select-factions":
             _in_select_factions(state)
         if state.phase == "post-setup":
@@ -352,13 +352,14 @@ def what_next(state: TerraMysticaState) -> None:
 def _in_select_factions(state: TerraMysticaState) -> None:
     """With ``player`` lines: once every player has a faction (and the last one owes
     nothing, e.g. its colour pick), the post-setup step."""
-    if not state.players:
+    seats = len(state.players) or state.ledger_seats
+    if not seats:
         return
     if state.order:
         state.action_required = []
         if detect_incomplete_turn(state, state.order[-1]):
             return
-    if len(state.order) >= len(state.players):
+    if len(state.order) >= seats:
         state.phase = "post-setup"
 
 

@@ -86,6 +86,7 @@ _SPECIAL_KINDS = frozenset(
         "GAIN_SHIP",
         "GAIN_TELEPORT",
         "GAIN_ACTION",
+        "P1_PER_PLAYER",
         "SHAPESHIFTS_PER_PLAYER",
         "SHAPESHIFTS_PER_OPPONENT",
     }
@@ -156,7 +157,7 @@ def adjust(
             )
         return
     if kind in _SPECIAL_KINDS:
-        _adjust_special(state, f, kind, delta)
+        _adjust_special(state, f, kind, delta, source)
         return
     replaced = f.replaced
     if replaced is not None and delta > 0 and kind in replaced:
@@ -236,7 +237,9 @@ def _scored_gain(state: TerraMysticaState, f: Faction, kind: str, delta: int) ->
             maybe_special(state, f, kind, "gain")
 
 
-def _adjust_special(state: TerraMysticaState, f: Faction, kind: str, delta: int) -> None:
+def _adjust_special(
+    state: TerraMysticaState, f: Faction, kind: str, delta: int, source: str | None = None
+) -> None:
     """Kinds that are not held but act at once: power, tokens, tracks, actions."""
     r = f.r
     if kind == "PW_TOKEN":
@@ -256,6 +259,9 @@ def _adjust_special(state: TerraMysticaState, f: Faction, kind: str, delta: int)
                 f.tracks[track_name] = level + 1
     elif kind == "GAIN_ACTION":
         f.allowed_actions += delta
+    elif kind == "P1_PER_PLAYER":  # Dragonlords' stronghold: a token per faction
+        seats = sum(1 for other in state.order if not other.empty_seat)
+        adjust(state, f, "P1", delta * seats, source)
     elif kind in ("SHAPESHIFTS_PER_PLAYER", "SHAPESHIFTS_PER_OPPONENT"):
         # The Shapeshifters' stronghold (playtest v2/v3): as many shapeshifts as there
         # are players, or opponents, in the game.
