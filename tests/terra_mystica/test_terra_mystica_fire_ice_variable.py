@@ -15,6 +15,7 @@ from gamelog.core.errors import IllegalMove, SetupError
 from gamelog.core.replay import replay
 from gamelog.games.terra_mystica import GAME
 from gamelog.games.terra_mystica.legal import legal_moves
+from gamelog.games.terra_mystica.rulebook import SHAPESHIFTS_LEFT_RULE
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus" / "terra_mystica_fire_ice"
 EXAMPLES = CORPUS / "examples"
@@ -237,8 +238,10 @@ def test_v2_and_v3_allow_as_many_shapeshifts_as_players_or_opponents() -> None:
     )
     error = run(text).error
     assert isinstance(error, IllegalMove)
-    assert error.message.startswith("shapeshifters: action ACTH2: needs")
-    assert "0 shapeshifts left" in error.message
+    assert error.message == (
+        "shapeshifters: action ACTH2: the shapeshifters have no shapeshift left for ACTH2"
+    )
+    assert (error.line, error.rule) == (34, SHAPESHIFTS_LEFT_RULE)  # the oracle's line too
 
 
 # --- refused logs ---------------------------------------------------------------------------
