@@ -51,7 +51,7 @@ def home_status(state: TerraMysticaState, colour: str) -> str:
     ``not_home``. The Riverwalkers' colour is only that of their pieces, not a home
     terrain (engine: factions with terrains to unlock are skipped)."""
     for other in state.order:
-        if other.unlocked is None and other.color == colour:
+        if other.unlocked is None and other.color == colour and not other.empty_seat:
             return "home"
     return "not_home"
 
