@@ -413,19 +413,9 @@ def test_a_variable_game_scores_and_books_every_row_as_the_oracle(name: str) -> 
     assert _exported_rows(GAME.export(result, "ledger")) == GAME_ROWS[name]
 
 
-#: The site writes the Ice Maidens' starting favor tile and the next faction's first
-#: dwelling as one row of the Ice Maidens ("+FAV3. build H9"); we export the same row,
-#: but a ledger with it cannot be read back yet (the Ice Maidens' part, not ours).
-_UNREADABLE = {"random_2p_521.txt"}
-
-
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(n, marks=pytest.mark.xfail(strict=True)) if n in _UNREADABLE else n
-        for n in sorted(GAME_ORACLE)
-    ],
-)
+#: (random_2p_521: the site files the Ice Maidens' starting favor and the next faction's
+#: first dwelling in one row of the Ice Maidens; read back all the same.)
+@pytest.mark.parametrize("name", sorted(GAME_ORACLE))
 def test_a_variable_games_ledger_export_verifies_row_by_row(name: str) -> None:
     result = replay(GAME, (GAMES / name).read_text(), name, keep_steps=True)
     exported = GAME.export(result, "ledger")
