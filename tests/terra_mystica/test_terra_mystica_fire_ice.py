@@ -71,13 +71,6 @@ def test_a_fire_and_ice_faction_needs_its_variant() -> None:
     assert "option fire-and-ice-factions/ice" in result.error.facts[0]
 
 
-def test_factions_not_played_yet_are_refused_at_their_setup() -> None:
-    result = run("option fire-and-ice-factions/variable_v5\nsetup riverwalkers\n")
-    assert isinstance(result.error, SetupError)
-    assert result.error.message == "Riverwalkers are not played yet by this engine"
-    assert (result.error.line, result.error.column) == (2, 1)
-
-
 def test_the_first_variant_with_the_faction_gives_its_board() -> None:
     # The faction-variant line is read before the setup adds the option's variant.
     text = (
@@ -239,7 +232,8 @@ REFUSED = {
 
 
 def test_every_illegal_log_is_asserted() -> None:
-    assert {p.name for p in ILLEGAL.glob("*.txt")} == set(REFUSED)
+    own = ("riverwalkers_", "shapeshifters_")  # test_terra_mystica_fire_ice_variable.py
+    assert {p.name for p in ILLEGAL.glob("*.txt") if not p.name.startswith(own)} == set(REFUSED)
 
 
 @pytest.mark.parametrize("name", sorted(REFUSED))

@@ -238,6 +238,8 @@ def pick_colour(state: TerraMysticaState, f: Faction, colour: str) -> None:
         _recolour(state, f, wanted)
     else:
         f.secondary_color = wanted
+    if f.unlocked is not None:  # the Riverwalkers' first unlocked terrain (variable.py)
+        f.unlocked.add(wanted)
 
 
 def _recolour(state: TerraMysticaState, f: Faction, wanted: str) -> None:
@@ -248,6 +250,10 @@ def _recolour(state: TerraMysticaState, f: Faction, wanted: str) -> None:
         if state.colour.get(where) == old:
             state.colour[where] = wanted
     state.bridges = [(a, b, wanted if c == old else c) for a, b, c in state.bridges]
+    for spaces in state.cult_spaces.values():  # its priests on the cult tracks
+        for i, held in enumerate(spaces):
+            if held == old:
+                spaces[i] = wanted
     if state.by_colour.get(old) is f:
         del state.by_colour[old]
     state.by_colour[wanted] = f

@@ -40,7 +40,7 @@ from dataclasses import replace
 from gamelog.core.errors import GamelogError, IllegalMove
 from gamelog.core.game import GameLog, Option, OptionGroup
 from gamelog.games.terra_mystica import commands as cmd
-from gamelog.games.terra_mystica import leech, line_cache, reach, rules, terraform
+from gamelog.games.terra_mystica import leech, line_cache, reach, rules, terraform, variable
 from gamelog.games.terra_mystica.board import RIVER
 from gamelog.games.terra_mystica.commands import ADMIN, COMMENT, Entry
 from gamelog.games.terra_mystica.components import (
@@ -210,7 +210,19 @@ def _obliged(positions: _Positions) -> list[str]:
 
 
 _OBLIGATIONS = frozenset(
-    {"leech", "favor", "town", "cult", "transform", "bridge", "convert", "lose-cult"}
+    {
+        "leech",
+        "favor",
+        "town",
+        "cult",
+        "transform",
+        "bridge",
+        "convert",
+        "lose-cult",
+        "unlock-terrain",
+        "gain-token",
+        "pick-color",
+    }
 )
 
 
@@ -432,6 +444,7 @@ def _build_lines(
         if (action.startswith("ACT") and action[3:].isdigit()) or f.r[action]
         if (action if action.startswith("ACT") else f"{action}/{name}") not in state.blocked
     ]
+    unlocked = f.unlocked
     builds: list[tuple[str, str]] = []
     transforms: list[tuple[str, str]] = []
     after_actions: list[tuple[str, str]] = []
@@ -439,9 +452,13 @@ def _build_lines(
         jump = _reachable(state, f, where)
         if jump is None:
             continue
-        if state.colour[where] == f.color:
+        if state.colour[where] == f.color or (
+            unlocked is not None and state.colour[where] in unlocked
+        ):
             builds.append((f"{name}: build {where}", _cost(_add(dwelling, jump))))
             continue
+        if unlocked is not None:
+            continue  # the Riverwalkers never terraform
         spades = _spades_to_home(state, f, where)
         if not spades:
             continue
@@ -537,6 +554,7 @@ _GAIN_WORDS = {
     "FREE_D": ("a free dwelling on own terrain, out of reach too", "free dwellings"),
     "FREE_TF": ("a free terraform next to an own building", "free terraforms"),
     "GAIN_ACTION": ("an action", "actions"),
+    "PICK_COLOR": ("a new colour (pick-color)", "new colours"),
 }
 
 
@@ -682,6 +700,33 @@ def _obligations(state: TerraMysticaState, f: Faction) -> list[OptionGroup]:
         )
     if r["BRIDGE"]:
         groups += _group("place the bridge", _legal(state, _bridge_lines(state, f)), complete=True)
+    if r["PICK_COLOR"]:  # in play: the Shapeshifters' new colour (their ACTH actions)
+        groups += _group(
+            "pick a new colour",
+            _legal(
+                state,
+                ((f"{name}: pick-color {c}", "every own building takes it") for c in PICKABLE),
+            ),
+            complete=True,
+        )
+    if r["UNLOCK_TERRAIN"] and f.unlocked is not None:
+        groups += _group(
+            "unlock a terrain for the priest gained",
+            _legal(state, _unlock_lines(state, f)),
+            complete=True,
+        )
+    if r["GAIN_P3_FOR_VP"]:
+        groups += _group(
+            "a power token for the power accepted",
+            _legal(
+                state,
+                (
+                    (f"{name}: gain P3 for VP", "1 VP -> a new token in bowl III"),
+                    (f"{name}: -GAIN_P3_FOR_VP", "no token"),
+                ),
+            ),
+            complete=True,
+        )
     if r["CONVERT_W_TO_P"]:
         groups += _group(
             "workers to priests (stronghold)",
@@ -694,6 +739,17 @@ def _obligations(state: TerraMysticaState, f: Faction) -> list[OptionGroup]:
             ),
         )
     return groups
+
+
+def _unlock_lines(state: TerraMysticaState, f: Faction) -> Iterable[tuple[str, str]]:
+    """The Riverwalkers' choices for a priest gained: a terrain still locked, or the
+    priest itself."""
+    unlocked = f.unlocked or set()
+    for colour in CONSTANTS.terrain_wheel:
+        if colour not in unlocked:
+            price = _cost(variable.unlock_price(state, f, colour))
+            yield f"{f.name}: unlock-terrain {colour}", f"{price}; priest cap +1"
+    yield f"{f.name}: unlock-terrain {variable.GAIN_PRIEST}", "the priest instead"
 
 
 def _tiles_left(state: TerraMysticaState, kind: str) -> list[str]:

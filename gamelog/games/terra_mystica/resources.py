@@ -87,6 +87,8 @@ _SPECIAL_KINDS = frozenset(
         "GAIN_TELEPORT",
         "GAIN_ACTION",
         "P1_PER_PLAYER",
+        "SHAPESHIFTS_PER_PLAYER",
+        "SHAPESHIFTS_PER_OPPONENT",
     }
 )
 #: Resources with a ceiling, and the key holding it.
@@ -102,11 +104,14 @@ _NAMES = {
     "P": ("priest", "priests"),
     "VP": ("VP", "VP"),
     "PW": ("power", "power"),
+    "PW_TOKEN": ("power token", "power tokens"),
     "P1": ("power in bowl I", "power in bowl I"),
     "P2": ("power in bowl II", "power in bowl II"),
     "P3": ("power in bowl III", "power in bowl III"),
     "SPADE": ("spade", "spades"),
     "KEY": ("town key", "town keys"),
+    "ALLOW_SHAPESHIFT": ("shapeshift left", "shapeshifts left"),
+    "UNLOCK_TERRAIN": ("terrain to unlock", "terrains to unlock"),
 }
 
 
@@ -153,6 +158,13 @@ def adjust(
         return
     if kind in _SPECIAL_KINDS:
         _adjust_special(state, f, kind, delta, source)
+        return
+    replaced = f.replaced
+    if replaced is not None and delta > 0 and kind in replaced:
+        # Gained as something else (the Riverwalkers: a priest becomes a terrain to
+        # unlock, a spade nothing), one at a time.
+        for _ in range(delta):
+            gain(state, f, replaced[kind], "faction")
         return
     original = r[kind]
     pool = state.pool
@@ -250,6 +262,13 @@ def _adjust_special(
     elif kind == "P1_PER_PLAYER":  # Dragonlords' stronghold: a token per faction
         seats = sum(1 for other in state.order if not other.empty_seat)
         adjust(state, f, "P1", delta * seats, source)
+    elif kind in ("SHAPESHIFTS_PER_PLAYER", "SHAPESHIFTS_PER_OPPONENT"):
+        # The Shapeshifters' stronghold (playtest v2/v3): as many shapeshifts as there
+        # are players, or opponents, in the game.
+        players = sum(1 for other in state.order if not other.empty_seat)
+        if kind == "SHAPESHIFTS_PER_OPPONENT":
+            players -= 1
+        adjust(state, f, "ALLOW_SHAPESHIFT", players * delta)
     elif kind == "LOSE_PW_TOKEN":
         for _ in range(abs(delta)):
             for bowl in ("P1", "P2", "P3"):
@@ -313,9 +332,14 @@ def pay(
 
 def shortfalls(state: TerraMysticaState, f: Faction, cost: Amounts) -> list[str]:
     short: list[str] = []
+    r = f.r
     for kind, amount in cost.items():
-        have = f.r["P3"] if kind == "PW" else f.r[kind]
-        shown = "P3" if kind == "PW" else kind
+        if kind == "PW":
+            have, shown = r["P3"], "P3"
+        elif kind == "PW_TOKEN":  # tokens from any bowl (the Shapeshifters' ACTH2/4/6)
+            have, shown = r["P1"] + r["P2"] + r["P3"], "PW_TOKEN"
+        else:
+            have, shown = r[kind], kind
         if amount > 0 and have < amount:
             short.append(amount_text(have, shown))
     return short

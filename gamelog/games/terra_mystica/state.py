@@ -116,6 +116,15 @@ class Faction:
             else {**CONSTANTS.building_power, **spec.building_power}
         )
         self.exchange_rates = spec.exchange_rates
+        #: Riverwalkers (variable.py): the terrains they may build on, their colour
+        #: once picked and one more per unlock; None for a faction that builds on its
+        #: home terrain.
+        self.unlocked: set[str] | None = set() if spec.unlock_cost else None
+        #: Gains the faction gets something else for (``special`` mode ``replace``: the
+        #: Riverwalkers' priests become unlocks, their spades nothing), or None.
+        self.replaced: dict[str, dict[str, int]] | None = (
+            dict(spec.special_effects) if spec.special_mode == "replace" else None
+        )
         r: dict[str, int] = defaultdict(int)
         r.update(spec.start)
         for cult in CONSTANTS.cults:
@@ -229,6 +238,7 @@ _BRANCHED = {
         (
             "spec",
             "exchange_rates",
+            "replaced",
             "empty_seat",
             "name",
             "display",
