@@ -92,8 +92,14 @@ def _oracle() -> dict[str, dict]:  # type: ignore[type-arg]
 
 
 #: The examples of the factions played (the random ones are games gamelog wrote from
-#: its legal moves, finished, in which each of the four builds its stronghold once).
+#: its legal moves, finished, in which each of the four builds its stronghold once);
+#: the mixed ones seat one faction of each type together (Yetis, Acolytes,
+#: Shapeshifters) on the 2017 VP map with the site's random setup and its F&I final
+#: tile, or all four final tiles added by hand.
 PLAYED = (
+    "mixed_3p_randomize.txt",
+    "mixed_3p_finished.txt",
+    "all_final_tiles_finished.txt",
     "icemaidens.txt",
     "yetis.txt",
     "acolytes.txt",
