@@ -1,0 +1,235 @@
+"""Terra Mystica against another engine: random legal games, written by gamelog,
+replayed by gamelog and by the reference engine, final scores compared.
+
+    python benchmarks/tm_differential.py --reference "perl /work/tm-reference/replay.pl" \\
+        --games 300 --players 2-5 --factions all --jobs 2 --out /tmp/tm-games
+
+Each game is written by ``tm_random_game.py`` beside this script: a random setup (the
+``player`` lines, the site's default options, a random map of ``data/maps/``, random
+round scoring tiles, Fire & Ice final-scoring tiles by ``final-scoring`` lines or by
+``option fire-and-ice-final-scoring`` and ``randomize``, random factions) and then a
+random choice, line after line, among the lines gamelog's ``legal_moves`` lists for the
+faction to move, to the end of round 6. ``--factions`` is the pool: ``base`` (the
+fourteen factions), ``fire-ice`` (as many Fire & Ice factions as fit in each game, one
+of each type, the rest base) or ``all`` (any faction gamelog accepts). Game *i* has
+seed ``--seed + i`` and ``2 + i mod 4`` players within ``--players`` (``2-5``, ``3``,
+``2,4``), so a run is the same run again on the same code.
+
+Every game is then replayed from its text by gamelog (as ``gamelog score`` would) and
+by the reference, and the two agree on a game when both accept it, both finish it and
+every faction's final VP is the same. A game gamelog wrote that the reference refuses
+is a disagreement like any other. The summary gives the games, the lines, how many
+agree, the first files that do not (with what differs), and the time of each engine;
+the exit code is 1 if any game disagrees (or could not be written), else 0.
+``--logs FILE...`` compares given logs instead of writing new ones (to rescore a
+corpus). ``--out DIR`` keeps the logs (else they go to a temporary folder), with
+``summary.json`` holding every game's two results.
+
+The reference is a command line (``--reference``, split like a shell would); the log
+files are appended to it, a batch at a time, and it prints one JSON object per file on
+its own line, in the order of the files, with at least ``ok`` (true if the engine
+accepted every line), ``error`` (null or the message, with its line), ``finished``
+(true if final scoring was reached) and ``vp`` (faction name -> VP of the state
+reached), and optionally ``file`` and ``seconds`` (its time for that file). That is
+what ``replay.pl``, the driver of the site's engine (``jsnell/terra-mystica``, run
+outside this repository), prints. Without ``--reference`` only gamelog's side runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import shlex
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from tm_random_game import write_game
+
+from gamelog.core.replay import replay
+from gamelog.games.terra_mystica import GAME
+
+#: Files given to one run of the reference command.
+BATCH = 20
+
+
+def players_of(spec: str) -> list[int]:
+    """``2-5`` -> [2, 3, 4, 5]; ``2,4`` -> [2, 4]; ``3`` -> [3]."""
+    counts: list[int] = []
+    for part in spec.split(","):
+        low, _, high = part.partition("-")
+        counts += range(int(low), int(high or low) + 1)
+    if not counts or min(counts) < 2 or max(counts) > 5:
+        raise argparse.ArgumentTypeError(f"players between 2 and 5, not {spec}")
+    return counts
+
+
+def ours(path: Path) -> dict:
+    """gamelog's result for one log: accepted, finished, final VP, time."""
+    text = path.read_text(encoding="utf-8")
+    started = time.perf_counter()
+    result = replay(GAME, text, str(path))
+    seconds = time.perf_counter() - started
+    vp: dict[str, int] = {}
+    if result.state is not None:
+        try:
+            sheet = GAME.score(result.state)
+            vp = {p: int(sheet.total(p)) for p in sheet.players}
+        except Exception as problem:  # reported, not raised
+            return {"ok": False, "error": f"score sheet: {problem}", "finished": False, "vp": {}}
+    return {
+        "ok": result.error is None,
+        "error": None if result.error is None else str(result.error),
+        "finished": bool(result.finished),
+        "vp": vp,
+        "seconds": round(seconds, 4),
+        "lines": sum(1 for line in text.splitlines() if line.strip()),
+    }
+
+
+def _write(task: tuple[int, int, str, str]) -> dict:
+    seed, players, which, folder = task
+    started = time.perf_counter()
+    written = write_game(seed, players, which)
+    spent = time.perf_counter() - started
+    path = Path(folder) / written.name
+    path.write_text(written.text, encoding="utf-8")
+    return {
+        "file": str(path),
+        "name": written.name,
+        "written": round(spent, 3),
+        "problem": written.problem,
+        "dead_ends": len(written.dead_ends),
+        "factions": written.factions,
+        "gamelog": ours(path),
+    }
+
+
+def _replayed(path: str) -> dict:
+    return {"file": path, "name": Path(path).name, "gamelog": ours(Path(path))}
+
+
+def reference(command: str, files: list[str]) -> list[dict]:
+    """The reference's result for each file (see the module docstring)."""
+    argv = shlex.split(command) + files
+    done = subprocess.run(argv, capture_output=True, text=True, check=False)
+    results = []
+    for line in done.stdout.splitlines():
+        line = line.strip()
+        if line.startswith("{"):
+            results.append(json.loads(line))
+    if len(results) != len(files):
+        problem = f"the reference printed {len(results)} results for {len(files)} files"
+        if done.stderr.strip():
+            problem += ": " + done.stderr.strip().splitlines()[-1]
+        return [{"ok": False, "error": problem, "finished": False, "vp": {}} for _ in files]
+    return results
+
+
+def compare(game: dict) -> str | None:
+    """What differs between the two results of a game (None: they agree)."""
+    mine, theirs = game["gamelog"], game.get("reference")
+    if game.get("problem"):
+        return f"not written to the end: {game['problem']}"
+    if not mine["ok"]:
+        return f"gamelog refuses: {mine['error']}"
+    if theirs is None:
+        return None
+    if not theirs.get("ok"):
+        return f"reference refuses: {theirs.get('error')}"
+    if bool(mine["finished"]) != bool(theirs.get("finished")):
+        return f"finished: gamelog {mine['finished']}, reference {theirs.get('finished')}"
+    if mine["vp"] != theirs.get("vp"):
+        diff = {
+            name: (mine["vp"].get(name), theirs.get("vp", {}).get(name))
+            for name in sorted(set(mine["vp"]) | set(theirs.get("vp", {})))
+            if mine["vp"].get(name) != theirs.get("vp", {}).get(name)
+        }
+        return "VP (gamelog, reference): " + ", ".join(f"{n} {a}/{b}" for n, (a, b) in diff.items())
+    return None
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--reference", help="the other engine's command (see the docstring)")
+    parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=players_of, default=players_of("2-5"))
+    parser.add_argument("--factions", choices=("base", "fire-ice", "all"), default="all")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--out", type=Path, help="keep the logs (and summary.json) here")
+    parser.add_argument("--logs", nargs="+", type=Path, help="compare these logs instead")
+    parser.add_argument("--show", type=int, default=10, help="disagreements to list")
+    args = parser.parse_args(argv)
+
+    folder = args.out or Path(tempfile.mkdtemp(prefix="tm-differential-"))
+    folder.mkdir(parents=True, exist_ok=True)
+    started = time.perf_counter()
+    with multiprocessing.Pool(max(1, args.jobs)) as pool:
+        if args.logs:
+            games = pool.map(_replayed, [str(p) for p in args.logs], chunksize=4)
+        else:
+            counts = args.players
+            tasks = [
+                (args.seed + i, counts[i % len(counts)], args.factions, str(folder))
+                for i in range(args.games)
+            ]
+            games = pool.map(_write, tasks, chunksize=1)
+    ours_wall = time.perf_counter() - started
+
+    reference_wall = 0.0
+    if args.reference:
+        started = time.perf_counter()
+        files = [g["file"] for g in games]
+        batches = [files[i : i + BATCH] for i in range(0, len(files), BATCH)]
+        with ThreadPoolExecutor(max(1, args.jobs)) as threads:
+            answers = list(threads.map(lambda b: reference(args.reference, b), batches))
+        for game, answer in zip(games, [a for batch in answers for a in batch], strict=True):
+            game["reference"] = answer
+        reference_wall = time.perf_counter() - started
+
+    for game in games:
+        game["differs"] = compare(game)
+    (folder / "summary.json").write_text(json.dumps(games, indent=1) + "\n", encoding="utf-8")
+    report(games, args, folder, ours_wall, reference_wall)
+    return 1 if any(g["differs"] for g in games) else 0
+
+
+def report(
+    games: list[dict], args: argparse.Namespace, folder: Path, wall: float, ref: float
+) -> None:
+    n = len(games)
+    lines = sum(g["gamelog"].get("lines", 0) for g in games)
+    bad = [g for g in games if g["differs"]]
+    written = [g for g in games if "written" in g]
+    replay_time = sum(g["gamelog"].get("seconds", 0) for g in games)
+    print(f"games: {n} ({lines} lines, {lines / max(n, 1):.0f} a game), logs in {folder}")
+    if written:
+        spent = sum(g["written"] for g in written)
+        stuck = sum(g["dead_ends"] for g in written)
+        print(
+            f"writing: {spent / len(written):.2f} s a game of CPU ({wall:.1f} s wall, "
+            f"{args.jobs} jobs); {stuck} dead ends backed out of"
+        )
+    print(f"gamelog replay: {1000 * replay_time / max(n, 1):.1f} ms a game")
+    if args.reference:
+        theirs = [g["reference"].get("seconds") for g in games if g.get("reference")]
+        timed = [s for s in theirs if isinstance(s, (int, float))]
+        per = f"{1000 * sum(timed) / len(timed):.1f} ms a game, " if timed else ""
+        print(f"reference replay: {per}{ref:.1f} s wall")
+        print(f"agreed: {n - len(bad)} of {n}; disagreed: {len(bad)}")
+    else:
+        print(f"no reference: gamelog accepted and finished {n - len(bad)} of {n}")
+    for game in bad[: args.show]:
+        print(f"  {game['file']}: {game['differs']}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
