@@ -51,10 +51,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from tm_random_game import write_game
+from tm_random_game import FIRE_ICE_FACTIONS, write_game
 
 from gamelog.core.replay import replay
 from gamelog.games.terra_mystica import GAME
+from gamelog.games.terra_mystica.components import CONSTANTS
 
 #: Files given to one run of the reference command.
 BATCH = 20
@@ -71,12 +72,19 @@ def players_of(spec: str) -> list[int]:
     return counts
 
 
-def ours(path: Path) -> dict:
-    """gamelog's result for one log: accepted, finished, final VP, time."""
+def ours(path: Path, ledger: bool = False) -> dict:
+    """gamelog's result for one log: accepted, finished, final VP, time (and with
+    ``ledger`` the faction rows of its ledger export, see ``ledger_rows``)."""
     text = path.read_text(encoding="utf-8")
     started = time.perf_counter()
-    result = replay(GAME, text, str(path))
+    result = replay(GAME, text, str(path), keep_steps=ledger)
     seconds = time.perf_counter() - started
+    rows: list[list[str]] = []
+    if ledger and result.state is not None:
+        try:
+            rows = exported_rows(GAME.export(result, "ledger"))
+        except Exception as problem:  # reported, not raised
+            rows = [["export", str(problem)]]
     vp: dict[str, int] = {}
     if result.state is not None:
         try:
@@ -91,11 +99,61 @@ def ours(path: Path) -> dict:
         "vp": vp,
         "seconds": round(seconds, 4),
         "lines": sum(1 for line in text.splitlines() if line.strip()),
+        "rows": rows,
+        **covers(result.state),
     }
 
 
-def _write(task: tuple[int, int, str, str]) -> dict:
-    seed, players, which, folder = task
+def covers(state: object) -> dict:
+    """What a game is made of: its factions, map and final-scoring tiles."""
+    if state is None:
+        return {"factions": [], "map": None, "final_tiles": []}
+    return {
+        "factions": sorted(f.name for f in state.order),
+        "map": state.map_id,
+        "final_tiles": sorted(set(state.final_scoring) & set(CONSTANTS.extra_final_scoring)),
+    }
+
+
+def exported_rows(text: str) -> list[list[str]]:
+    """The faction rows of a ledger export: faction, VP, C, W, P, power, cults, commands."""
+    rows = []
+    for line in text.split("\n"):
+        cells = line.split("\t")
+        if len(cells) >= 15:
+            kept = [cells[0], *(cells[i].split()[0] if cells[i] else "" for i in (2, 4, 6, 8, 10))]
+            rows.append([*kept, cells[12], " ".join(cells[14].split())])
+    return rows
+
+
+def dumped_rows(path: Path) -> list[list[str]] | None:
+    """The same from the reference's dump (the site's view-game JSON, its ``ledger``)."""
+    try:
+        ledger = json.loads(path.read_text(encoding="utf-8"))["ledger"]
+    except (OSError, ValueError, KeyError):
+        return None
+    rows = []
+    for row in ledger:
+        if "faction" not in row:
+            continue
+        values = [str(row.get(k, {}).get("value", "")) for k in ("VP", "C", "W", "P", "PW", "CULT")]
+        rows.append([row["faction"], *values, " ".join(str(row.get("commands", "")).split())])
+    return rows
+
+
+def first_row_difference(mine: list[list[str]], theirs: list[list[str]]) -> str | None:
+    """Where the two ledgers' faction rows first differ (faction, VP, C, W, P, power,
+    cults; the command cell is shown, not compared)."""
+    for index, (a, b) in enumerate(zip(mine, theirs, strict=False)):
+        if a[:7] != b[:7]:
+            return f"faction row {index + 1} ({b[-1]!r}): gamelog {a[:7]}, reference {b[:7]}"
+    if len(mine) != len(theirs):
+        return f"faction rows: gamelog {len(mine)}, reference {len(theirs)}"
+    return None
+
+
+def _write(task: tuple[int, int, str, str, bool]) -> dict:
+    seed, players, which, folder, ledger = task
     started = time.perf_counter()
     written = write_game(seed, players, which)
     spent = time.perf_counter() - started
@@ -108,17 +166,18 @@ def _write(task: tuple[int, int, str, str]) -> dict:
         "problem": written.problem,
         "dead_ends": len(written.dead_ends),
         "factions": written.factions,
-        "gamelog": ours(path),
+        "gamelog": ours(path, ledger),
     }
 
 
-def _replayed(path: str) -> dict:
-    return {"file": path, "name": Path(path).name, "gamelog": ours(Path(path))}
+def _replayed(task: tuple[str, bool]) -> dict:
+    path, ledger = task
+    return {"file": path, "name": Path(path).name, "gamelog": ours(Path(path), ledger)}
 
 
-def reference(command: str, files: list[str]) -> list[dict]:
+def reference(command: str, files: list[str], dump: Path | None = None) -> list[dict]:
     """The reference's result for each file (see the module docstring)."""
-    argv = shlex.split(command) + files
+    argv = shlex.split(command) + (["--dump-dir", str(dump)] if dump else []) + files
     done = subprocess.run(argv, capture_output=True, text=True, check=False)
     results = []
     for line in done.stdout.splitlines():
@@ -153,7 +212,68 @@ def compare(game: dict) -> str | None:
             if mine["vp"].get(name) != theirs.get("vp", {}).get(name)
         }
         return "VP (gamelog, reference): " + ", ".join(f"{n} {a}/{b}" for n, (a, b) in diff.items())
+    if "rows" in theirs:
+        if theirs["rows"] is None:
+            return "the reference wrote no ledger dump"
+        return first_row_difference(mine["rows"], theirs["rows"])
     return None
+
+
+#: What a corpus made with ``--corpus`` covers at least: games per Fire & Ice faction
+#: (of those gamelog knows), per map, per final-scoring tile and per player count.
+CORPUS_NEEDS = {"faction": 5, "map": 3, "tile": 3, "players": 5}
+
+
+def needs(game: dict) -> list[tuple[str, str]]:
+    """The corpus requirements a game helps to meet."""
+    mine = game["gamelog"]
+    found = [("faction", f) for f in mine["factions"] if f in FIRE_ICE_FACTIONS]
+    found += [("map", mine["map"]), ("players", str(len(mine["factions"])))]
+    return found + [("tile", t) for t in mine["final_tiles"]]
+
+
+def pick_corpus(games: list[dict], size: int) -> list[dict]:
+    """Agreeing games that meet CORPUS_NEEDS (greedily, shorter games first), filled up
+    to ``size`` with the shortest of the rest."""
+    pool = sorted(
+        (g for g in games if not g["differs"] and g.get("reference")),
+        key=lambda g: (g["gamelog"]["lines"], g["name"]),
+    )
+    wanted = {}
+    for game in pool:
+        for kind, value in needs(game):
+            wanted[(kind, value)] = CORPUS_NEEDS[kind]
+    chosen: list[dict] = []
+    while pool:
+        gains = [sum(1 for need in needs(g) if wanted.get(need, 0) > 0) for g in pool]
+        best = max(gains)
+        if best == 0:
+            break
+        game = pool.pop(gains.index(best))
+        chosen.append(game)
+        for need in needs(game):
+            wanted[need] = wanted.get(need, 0) - 1
+    by_players: dict[int, list[dict]] = {}
+    for game in pool:
+        by_players.setdefault(len(game["gamelog"]["factions"]), []).append(game)
+    while len(chosen) < size and any(by_players.values()):
+        for count in sorted(by_players):
+            if by_players[count] and len(chosen) < size:
+                chosen.append(by_players[count].pop(0))
+    return sorted(chosen, key=lambda g: g["name"])
+
+
+def write_corpus(games: list[dict], folder: Path, size: int) -> None:
+    """The chosen logs copied to ``folder`` with the reference's VP in expected.json."""
+    folder.mkdir(parents=True, exist_ok=True)
+    chosen = pick_corpus(games, size)
+    expected = {}
+    for game in chosen:
+        text = Path(game["file"]).read_text(encoding="utf-8")
+        (folder / game["name"]).write_text(text, encoding="utf-8")
+        expected[game["name"]] = dict(sorted(game["reference"]["vp"].items()))
+    (folder / "expected.json").write_text(json.dumps(expected, indent=1) + "\n")
+    print(f"corpus: {len(chosen)} games written to {folder}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -167,6 +287,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, help="keep the logs (and summary.json) here")
     parser.add_argument("--logs", nargs="+", type=Path, help="compare these logs instead")
     parser.add_argument("--show", type=int, default=10, help="disagreements to list")
+    parser.add_argument("--corpus", type=Path, help="write a corpus of agreeing games here")
+    parser.add_argument("--corpus-size", type=int, default=40)
+    parser.add_argument(
+        "--ledger",
+        action="store_true",
+        help="also compare every faction row of the two ledgers (reference: --dump-dir)",
+    )
     args = parser.parse_args(argv)
 
     folder = args.out or Path(tempfile.mkdtemp(prefix="tm-differential-"))
@@ -174,11 +301,12 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     with multiprocessing.Pool(max(1, args.jobs)) as pool:
         if args.logs:
-            games = pool.map(_replayed, [str(p) for p in args.logs], chunksize=4)
+            tasks = [(str(p), args.ledger) for p in args.logs]
+            games = pool.map(_replayed, tasks, chunksize=4)
         else:
             counts = args.players
             tasks = [
-                (args.seed + i, counts[i % len(counts)], args.factions, str(folder))
+                (args.seed + i, counts[i % len(counts)], args.factions, str(folder), args.ledger)
                 for i in range(args.games)
             ]
             games = pool.map(_write, tasks, chunksize=1)
@@ -189,16 +317,23 @@ def main(argv: list[str] | None = None) -> int:
         started = time.perf_counter()
         files = [g["file"] for g in games]
         batches = [files[i : i + BATCH] for i in range(0, len(files), BATCH)]
+        dump = Path(tempfile.mkdtemp(prefix="tm-dump-")) if args.ledger else None
         with ThreadPoolExecutor(max(1, args.jobs)) as threads:
-            answers = list(threads.map(lambda b: reference(args.reference, b), batches))
+            answers = list(threads.map(lambda b: reference(args.reference, b, dump), batches))
         for game, answer in zip(games, [a for batch in answers for a in batch], strict=True):
             game["reference"] = answer
+            if dump is not None:
+                answer["rows"] = dumped_rows(dump / f"{Path(game['file']).name}.json")
         reference_wall = time.perf_counter() - started
 
     for game in games:
         game["differs"] = compare(game)
+        game["gamelog"].pop("rows", None)
+        game.get("reference", {}).pop("rows", None)
     (folder / "summary.json").write_text(json.dumps(games, indent=1) + "\n", encoding="utf-8")
     report(games, args, folder, ours_wall, reference_wall)
+    if args.corpus:
+        write_corpus(games, args.corpus, args.corpus_size)
     return 1 if any(g["differs"] for g in games) else 0
 
 

@@ -61,7 +61,7 @@ ORIGINAL_MAP = "126fe960806d587c78546b30f1a90853b1ada468"
 FINAL_TILES = tuple(sorted(CONSTANTS.extra_final_scoring))
 MAX_LINES = 2500
 #: Dead ends (nothing listed) a game may back out of before it is given up.
-MAX_DEAD_ENDS = 40
+MAX_DEAD_ENDS = 150
 
 #: How likely each kind of listed line is chosen, against the other kinds listed.
 WEIGHTS = {
@@ -162,6 +162,8 @@ class _Writer:
         self.setup_lines = text.count("\n")
         self.dead_ends: list[str] = []
         self.banned: dict[int, set[str]] = {}
+        self.streak = 0
+        self.dead_end_at = 0
         # How many Fire & Ice factions the game gets (fire-ice: as many as fit).
         wanted = min(players, len({t for t, (_, n) in FIRE_ICE_TYPES.items()}))
         self.fire_ice_wanted = wanted if which == "fire-ice" else 0
@@ -191,7 +193,10 @@ class _Writer:
         played = len(lines) - self.setup_lines
         if played <= 1:
             return False
-        back = min(played - 1, self.rng.randint(1, 2 + len(self.dead_ends)))
+        # Dead ends in a row (none passed since) take back more lines each time.
+        self.streak = self.streak + 1 if self.lines <= self.dead_end_at else 1
+        self.dead_end_at = max(self.dead_end_at, self.lines) if self.streak > 1 else self.lines
+        back = min(played - 1, self.rng.randint(1, 2 * self.streak))
         keep = lines[: len(lines) - back]
         self.banned.setdefault(len(keep), set()).add(lines[len(keep)])
         self.text = "\n".join(keep) + "\n"
