@@ -274,7 +274,7 @@ def test_ledger_scoring_tile_for_a_round_that_does_not_exist_is_a_setup_error(
 @pytest.mark.parametrize(
     ("line", "message"),
     [
-        ("halflings: pick-color red", "halflings cannot use 'pick-color red'"),
+        ("halflings: pick-color red", "halflings have no colour to pick"),
         ("halflings: unlock-terrain red", "halflings cannot use 'unlock-terrain red'"),
         (
             "halflings: unlock-terrain gain-priest",
@@ -296,13 +296,12 @@ def test_fire_and_ice_commands_say_they_are_not_supported(line: str, message: st
     assert error.rule
 
 
-def test_fire_and_ice_setup_says_it_is_not_supported() -> None:
-    result = replay(GAME, "option fire-and-ice-factions/ice\n", "x")
-    assert isinstance(result.error, SetupError)
-    assert "Fire & Ice factions, which this engine does not play" in result.error.message
+def test_fire_and_ice_options_and_variants_are_accepted_but_unknown_variants_are_not() -> None:
+    assert replay(GAME, "option fire-and-ice-factions/ice\n", "x").error is None
+    assert replay(GAME, "faction-variant playtest_v1_ice\n", "x").error is None
     result = replay(GAME, "faction-variant yetis_v2\n", "x")
     assert isinstance(result.error, SetupError)
-    assert result.error.message == "faction variant yetis_v2 is not supported"
+    assert result.error.message == "there is no faction variant 'yetis_v2'"
 
 
 def test_planning_and_admin_control_lines_are_accepted_without_effect() -> None:

@@ -24,7 +24,7 @@ from functools import cache
 from typing import Any
 
 from gamelog.games.terra_mystica import resources
-from gamelog.games.terra_mystica.components import FACTIONS
+from gamelog.games.terra_mystica.components import FACTION_VARIANTS, FACTIONS
 from gamelog.games.terra_mystica.state import Faction, TerraMysticaState
 
 #: The hook points of the rules (see above).
@@ -77,10 +77,10 @@ HOOKS: dict[str, Callable[..., Any]] = {
 
 
 @cache
-def of(faction: str) -> dict[str, Callable[..., Any]]:
-    """The hooks of the faction called ``faction``, by hook point (none for an empty
-    seat or a faction the data does not know)."""
-    spec = FACTIONS.get(faction)
+def of(faction: str, variant: str = "") -> dict[str, Callable[..., Any]]:
+    """The hooks of the faction called ``faction`` (of Fire & Ice: in ``variant``), by
+    hook point (none for an empty seat or a faction the data does not know)."""
+    spec = FACTION_VARIANTS[variant].get(faction) if variant else FACTIONS.get(faction)
     if spec is None:
         return {}
     return {point: HOOKS[name] for point, name in spec.hooks.items() if point in HOOK_POINTS}
@@ -88,7 +88,7 @@ def of(faction: str) -> dict[str, Callable[..., Any]]:
 
 def pass_vp(state: TerraMysticaState, f: Faction) -> None:
     """The ``pass_vp`` hook of ``f``, if it has one."""
-    hook = of(f.name).get("pass_vp")
+    hook = of(f.name, f.spec.variant).get("pass_vp")
     if hook is not None:
         hook(state, f)
 
@@ -96,7 +96,7 @@ def pass_vp(state: TerraMysticaState, f: Faction) -> None:
 def waiting_for(state: TerraMysticaState, mover: Faction, cult: str) -> Faction | None:
     """The faction ``mover`` must wait for before stepping onto 10 of ``cult``, if any."""
     for holder in state.order:
-        hook = of(holder.name).get("cult_top")
+        hook = of(holder.name, holder.spec.variant).get("cult_top")
         if hook is not None and holder is not mover and hook(state, holder, cult):
             return holder
     return None

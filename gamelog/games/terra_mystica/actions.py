@@ -7,7 +7,7 @@ terraform.py.
 from __future__ import annotations
 
 from gamelog.core.errors import IllegalMove
-from gamelog.games.terra_mystica import flow, leech, reach, resources, terraform, towns
+from gamelog.games.terra_mystica import fire_ice, flow, leech, reach, resources, terraform, towns
 from gamelog.games.terra_mystica.components import ACTION_SPACES, CONSTANTS
 from gamelog.games.terra_mystica.resources import amount_text
 from gamelog.games.terra_mystica.rulebook import (
@@ -84,12 +84,15 @@ def build(state: TerraMysticaState, f: Faction, where: str) -> None:
                 rule=FREE_DWELLING_ON_HOME_TERRAIN_RULE,
             )
     elif needs_terraform:
-        if state.round == 0:
+        if state.round == 0 and fire_ice.initial_dwelling_colour(state, f, where):
+            pass
+        elif state.round == 0:
             raise IllegalMove(
                 f"{where} is {state.colour[where]}, not {f.name}' home terrain {f.color}",
                 rule=INITIAL_DWELLINGS_ON_HOME_TERRAIN_RULE,
             )
-        terraform.transform(state, f, where, f.color)
+        else:
+            terraform.transform(state, f, where, f.color)
     else:
         cost, gain, teleport = reach.check_reachable(state, f, where)
         if teleport:

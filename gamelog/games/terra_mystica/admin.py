@@ -8,21 +8,18 @@ from __future__ import annotations
 
 from gamelog.core.errors import IllegalMove, SetupError
 from gamelog.games.terra_mystica import commands as cmd
-from gamelog.games.terra_mystica import drops, flow, income
+from gamelog.games.terra_mystica import drops, fire_ice, flow, income
 from gamelog.games.terra_mystica.board import board_for
-from gamelog.games.terra_mystica.components import CONSTANTS, FACTIONS, MAPS, TILES
+from gamelog.games.terra_mystica.components import CONSTANTS, MAPS, TILES
 from gamelog.games.terra_mystica.randomize import SiteRandom, natural_key
 from gamelog.games.terra_mystica.rulebook import (
     AUTOMATIC_INCOME_RULE,
-    BASE_GAME_FACTIONS_RULE,
-    FACTIONS_OF_THE_BASE_GAME_RULE,
     FIRE_AND_ICE_FINAL_SCORING_RULE,
     KNOWN_MAPS_RULE,
     KNOWN_OPTIONS_RULE,
     NEEDS_A_FACTION_RULE,
     ONE_COPY_OF_EACH_SCORING_TILE_RULE,
     ONE_FACTION_EACH_RULE,
-    ONE_FACTION_PER_COLOUR_RULE,
     ONE_TILE_PER_ROUND_RULE,
     OPTIONAL_TILES_RULE,
     RANDOM_SETUP_NEEDS_PLAYERS_RULE,
@@ -41,12 +38,6 @@ def admin_command(state: TerraMysticaState, actor: str, c: cmd.Command) -> None:
                     f"unknown option {c.name!r}",
                     rule=KNOWN_OPTIONS_RULE,
                     facts=[f"known: {', '.join(sorted(CONSTANTS.options))}"],
-                )
-            if c.name.startswith("fire-and-ice-factions/"):
-                raise SetupError(
-                    f"option {c.name} needs the Fire & Ice factions, "
-                    "which this engine does not play yet",
-                    rule=BASE_GAME_FACTIONS_RULE,
                 )
             state.options.add(c.name)
             state.ledger.comment(f"option {c.name}")
@@ -67,6 +58,7 @@ def admin_command(state: TerraMysticaState, actor: str, c: cmd.Command) -> None:
             state.ledger.comment(f"Round {c.round} scoring: {c.tile}, {TILES[c.tile].display}")
         case cmd.Delete():
             setup_pool(state)
+            fire_ice.finalize(state)
             state.ledger.comment(f"Removing tile {c.tile}")
             if state.pool.get(c.tile, 0) <= 1:
                 state.pool.pop(c.tile, None)
@@ -113,10 +105,7 @@ def admin_command(state: TerraMysticaState, actor: str, c: cmd.Command) -> None:
         case cmd.Randomize():
             randomize(state, c.version, c.seed)
         case cmd.FactionVariant():
-            raise SetupError(
-                f"faction variant {c.name} is not supported",
-                rule=BASE_GAME_FACTIONS_RULE,
-            )
+            fire_ice.add_variant(state, c.name)
         case _:
             raise IllegalMove(
                 f"'{c.text}' needs a faction",
@@ -181,6 +170,7 @@ def randomize(state: TerraMysticaState, version: str, seed: str) -> None:
         )
     if state.factions:
         raise SetupError("randomize comes before the factions", rule=SETUP_ORDER_RULE)
+    fire_ice.finalize(state)
     rng = SiteRandom.for_seed(seed)
     pool = sorted(
         (
@@ -233,22 +223,13 @@ def select_map(state: TerraMysticaState, map_id: str) -> None:
 def setup_faction(state: TerraMysticaState, name: str) -> None:
     state.ledger.finish_row()
     setup_pool(state)
+    fire_ice.finalize(state)
     flow.advance_state(state, "select-factions")
-    spec = FACTIONS.get(name)
-    if spec is None:
-        raise SetupError(
-            f"unknown faction {name!r}",
-            rule=FACTIONS_OF_THE_BASE_GAME_RULE,
-            facts=[f"known: {', '.join(sorted(FACTIONS))}"],
-        )
+    spec = fire_ice.spec_for(state, name)
     for other in state.order:
         if other.name == name:
             raise SetupError(f"{name} is already in the game", rule=ONE_FACTION_EACH_RULE)
-        if not other.dropped and other.color == spec.color:
-            raise SetupError(
-                f"{name} cannot join: {other.name} already play {spec.color}",
-                rule=ONE_FACTION_PER_COLOUR_RULE,
-            )
+    fire_ice.check_conflicts(state, spec)
     if state.round or state.phase not in ("select-factions", "wait-for-players"):
         raise SetupError("factions are chosen before the first dwelling", rule=SETUP_ORDER_RULE)
     f = Faction(spec, start_vp=CONSTANTS.starting_vp)
@@ -261,3 +242,4 @@ def setup_faction(state: TerraMysticaState, name: str) -> None:
     )
     state.ledger.add_command("setup")
     state.ledger.finish_row()
+    fire_ice.on_setup(state, f)

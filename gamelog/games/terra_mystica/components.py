@@ -25,7 +25,7 @@ _TABLE_FILES = ("constants.toml", "factions.toml", "tiles.toml")
 
 
 #: Tables a faction states whole: an income, price or gain replaces the default one.
-_WHOLE_TABLES = frozenset({"income", "cost", "gain", "advance_cost", "subactions"})
+_WHOLE_TABLES = frozenset({"income", "cost", "gain", "advance_cost", "subactions", "actions"})
 
 
 def _merged(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
@@ -127,6 +127,9 @@ class BuildingSpec(Record):
     income: dict[str, tuple[int, ...]]
     gain: tuple[Amounts, ...] = ()
     subactions: Amounts | None = None
+    #: VP at pass by the level of another track or building, while this one stands
+    #: (the Ice Maidens' stronghold: by temples).
+    pass_vp: dict[str, tuple[int, ...]] = {}  # noqa: RUF012 - read-only
 
 
 class FactionSpec(Record):
@@ -153,6 +156,23 @@ class FactionSpec(Record):
     can_connect_across_river: bool
     #: The faction's abilities its numbers cannot state, by hook point (abilities.py).
     hooks: dict[str, str]
+    # Fire & Ice (see the comment above the Fire & Ice factions in factions.toml).
+    #: The faction variant the board is from ("" for a base-game faction).
+    variant: str = ""
+    board: str = ""
+    pick_color: str = ""
+    pick_color_field: str = "secondary"
+    #: Less to pay for an action space, by space (the Yetis' power actions).
+    discount: dict[str, Amounts] = {}  # noqa: RUF012 - read-only
+    #: Power of a building for towns and offers where it is not the usual one.
+    building_power: Amounts = {}  # noqa: RUF012 - read-only
+    #: What a volcano terraform costs, on a home terrain of a faction and elsewhere.
+    volcano_cost: dict[str, Amounts] = {}  # noqa: RUF012 - read-only
+    #: Action spaces that work otherwise for this faction: ``subaction`` replaced,
+    #: or ``forbid``.
+    actions: dict[str, dict[str, Any]] = {}  # noqa: RUF012 - read-only
+    #: False while this engine does not play the faction's abilities.
+    ready: bool = True
 
 
 def _track(raw: dict[str, Any] | None) -> Track | None:
@@ -169,7 +189,9 @@ def _track(raw: dict[str, Any] | None) -> Track | None:
     )
 
 
-def _faction(name: str, raw: dict[str, Any], base_rates: dict[str, dict[str, int]]) -> FactionSpec:
+def _faction(
+    name: str, raw: dict[str, Any], base_rates: dict[str, dict[str, int]], variant: str = ""
+) -> FactionSpec:
     special = raw.get("special", {})
     rates = {k: dict(v) for k, v in base_rates.items()}
     for source, targets in raw.get("exchange_rates", {}).items():
@@ -180,6 +202,7 @@ def _faction(name: str, raw: dict[str, Any], base_rates: dict[str, dict[str, int
             income={k: tuple(v) for k, v in spec.get("income", {}).items()},
             gain=tuple(dict(g) for g in spec.get("gain", ())),
             subactions=dict(spec["subactions"]) if "subactions" in spec else None,
+            pass_vp={k: tuple(v) for k, v in spec.get("pass_vp", {}).items()},
         )
         for kind, spec in raw["buildings"].items()
     }
@@ -207,6 +230,15 @@ def _faction(name: str, raw: dict[str, Any], base_rates: dict[str, dict[str, int
         pass_vp_per_connecting_bridge=raw.get("pass_vp_per_connecting_bridge", 0),
         can_connect_across_river=raw.get("can_connect_across_river", False),
         hooks=dict(raw.get("hooks", {})),
+        variant=variant,
+        board=raw.get("board", ""),
+        pick_color=raw.get("pick_color", ""),
+        pick_color_field=raw.get("pick_color_field", "secondary"),
+        discount={k: dict(v) for k, v in raw.get("discount", {}).items()},
+        building_power=dict(raw.get("building_power", {})),
+        volcano_cost={k: dict(v) for k, v in raw.get("volcano_cost", {}).items()},
+        actions={k: dict(v) for k, v in raw.get("actions", {}).items()},
+        ready=raw.get("ready", True),
     )
 
 
@@ -238,12 +270,30 @@ def empty_seat_spec(name: str) -> FactionSpec:
 
 
 def _factions(raw: dict[str, Any], constants: Constants) -> dict[str, FactionSpec]:
+    """The base game's factions (those without ``variants``)."""
     defaults = raw["defaults"]
     return {
         name: _faction(name, _merged(defaults, spec), constants.exchange_rates)
         for name, spec in raw.items()
-        if name != "defaults"
+        if name != "defaults" and "variants" not in spec
     }
+
+
+def _variants(raw: dict[str, Any], constants: Constants) -> dict[str, dict[str, FactionSpec]]:
+    """The Fire & Ice factions by faction variant: each variant's boards, the release
+    table with the variant's ``[faction.variant.NAME]`` laid over it."""
+    defaults = raw["defaults"]
+    result: dict[str, dict[str, FactionSpec]] = {}
+    for name, spec in raw.items():
+        if name == "defaults" or "variants" not in spec:
+            continue
+        release = {k: v for k, v in spec.items() if k not in ("variants", "variant")}
+        for variant in spec["variants"]:
+            board = _merged(release, spec.get("variant", {}).get(variant, {}))
+            result.setdefault(variant, {})[name] = _faction(
+                name, _merged(defaults, board), constants.exchange_rates, variant
+            )
+    return result
 
 
 # --- tiles ----------------------------------------------------------------------
@@ -343,9 +393,17 @@ def _maps(files: dict[str, bytes]) -> dict[str, str]:
 _DATA = Path(__file__).resolve().parent / "data"
 
 
-def _load() -> tuple[
-    Constants, dict[str, FactionSpec], dict[str, ActionSpec], dict[str, TileSpec], dict[str, str]
-]:
+_Tables = tuple[
+    Constants,
+    dict[str, FactionSpec],
+    dict[str, ActionSpec],
+    dict[str, TileSpec],
+    dict[str, str],
+    dict[str, dict[str, FactionSpec]],
+]
+
+
+def _load() -> _Tables:
     """The tables, from the copy on disk when the data and the code are unchanged.
     (The files' bytes are their key; they are parsed only to build the tables.)"""
     files = [(_DATA / name).read_bytes() for name in _TABLE_FILES]
@@ -361,25 +419,23 @@ def _load() -> tuple[
 
         constants = _constants(read_toml(__package__, "constants.toml"))
         tile_data = read_toml(__package__, "tiles.toml")
+        faction_data = read_toml(__package__, "factions.toml")
         return (
             constants,
-            _factions(read_toml(__package__, "factions.toml"), constants),
+            _factions(faction_data, constants),
             _actions(tile_data),
             _tiles(tile_data),
             _maps(maps),
+            _variants(faction_data, constants),
         )
 
     return compiled.tables("components", inputs, build, records=_records)
 
 
-def _records(
-    kept: tuple[Any, ...],
-) -> tuple[
-    Constants, dict[str, FactionSpec], dict[str, ActionSpec], dict[str, TileSpec], dict[str, str]
-]:
+def _records(kept: tuple[Any, ...]) -> _Tables:
     """The tables made records again from the plain values they are kept as (each
     record a tuple of its fields; a faction's tracks and buildings are records too)."""
-    constants, factions, actions, tiles, maps = kept
+    constants, factions, actions, tiles, maps, variants = kept
     ship, dig, teleport, buildings = (
         FactionSpec._fields.index(name) for name in ("ship", "dig", "teleport", "buildings")
     )
@@ -399,6 +455,10 @@ def _records(
         {name: ActionSpec(*fields) for name, fields in actions.items()},
         {name: TileSpec(*fields) for name, fields in tiles.items()},
         dict(maps),
+        {
+            variant: {name: faction(fields) for name, fields in boards.items()}
+            for variant, boards in variants.items()
+        },
     )
 
 
@@ -413,3 +473,10 @@ ACTION_SPACES: dict[str, ActionSpec] = _TABLES[2]
 TILES: dict[str, TileSpec] = _TABLES[3]
 #: Terrain strings of the maps shipped in ``data/maps``, by id.
 MAPS: dict[str, str] = _TABLES[4]
+#: The Fire & Ice faction boards by faction variant (``final_ice``, ...), then name.
+FACTION_VARIANTS: dict[str, dict[str, FactionSpec]] = _TABLES[5]
+#: Every faction name of the data: the base game's, then those of Fire & Ice.
+ALL_FACTION_NAMES: tuple[str, ...] = (
+    *FACTIONS,
+    *dict.fromkeys(name for boards in FACTION_VARIANTS.values() for name in boards),
+)

@@ -49,6 +49,8 @@ _OWED = itemgetter(
     "GAIN_TW",
     "BRIDGE",
     "CONVERT_W_TO_P",
+    "PICK_COLOR",
+    "VOLCANO_TF",
 )
 #: Reminders dropped as soon as the faction owes nothing of the kind.
 _SETTLED = frozenset({"favor", "town", "bridge"})
@@ -105,12 +107,19 @@ def detect_incomplete_turn(state: TerraMysticaState, f: Faction) -> bool:
             _dismiss_settled(state, f)
         return False
     incomplete = False
+    if r["PICK_COLOR"]:
+        incomplete = True
+        require_action(state, f, Pending("pick-color", f.name))
     if r["SPADE"]:
         incomplete = True
         require_action(state, f, Pending("transform", f.name, amount=r["SPADE"]))
     if r["FREE_TF"]:
         incomplete = True
         state.warn(f"Unused free terraform for {f.name}")
+        require_action(state, f, Pending("transform", f.name))
+    if r["VOLCANO_TF"]:
+        incomplete = True
+        state.warn(f"Unused terraform for {f.name}")
         require_action(state, f, Pending("transform", f.name))
     if r["LOSE_CULT"]:
         require_action(state, f, Pending("lose-cult", f.name, amount=r["LOSE_CULT"]))
@@ -300,6 +309,11 @@ def what_next(state: TerraMysticaState) -> None:
     if state.phase == "play":  # the usual case, and the last state of the sequence
         _in_play(state)
         return
+    if state.faction_variants:  # only Fire & Ice games have the step (fire_ice.py)
+        if state.phase == "select-factions":
+            _in_select_factions(state)
+        if state.phase == "post-setup":
+            _in_post_setup(state)
     if state.phase == "initial-dwellings":
         _in_initial_dwellings(state)
     if state.phase == "initial-bonus":
@@ -312,6 +326,34 @@ def what_next(state: TerraMysticaState) -> None:
         _in_income_terrain_unlock(state)
     if state.phase == "play":
         _in_play(state)
+
+
+def _in_select_factions(state: TerraMysticaState) -> None:
+    """With ``player`` lines: once every player has a faction (and the last one owes
+    nothing, e.g. its colour pick), the post-setup step."""
+    if not state.players:
+        return
+    if state.order:
+        state.action_required = []
+        if detect_incomplete_turn(state, state.order[-1]):
+            return
+    if len(state.order) >= len(state.players):
+        state.phase = "post-setup"
+
+
+def _in_post_setup(state: TerraMysticaState) -> None:
+    """The colour picks given after the setup (volcano factions); the step lasts while
+    any faction owes a colour pick or a favor tile."""
+    if not state.post_setup_given:
+        state.post_setup_given = True
+        for f in state.order:
+            if f.spec.pick_color == "post-setup":
+                f.r["PICK_COLOR"] = 1
+    incomplete = False
+    for f in state.order:
+        incomplete |= detect_incomplete_turn(state, f)
+    if not incomplete:
+        state.phase = "initial-dwellings"
 
 
 def _in_initial_dwellings(state: TerraMysticaState) -> None:

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, fields
 from gamelog.core.game import Game
 from gamelog.core.header import HeaderKey, HeaderLines
 from gamelog.core.header import read_header as read_lines
-from gamelog.games.terra_mystica.components import FACTIONS
+from gamelog.games.terra_mystica.components import ALL_FACTION_NAMES
 from gamelog.games.terra_mystica.sniff import is_ledger
 
 #: Terra Mystica's own header keys: none besides ``game:`` and the information keys.
@@ -53,7 +53,7 @@ def header_from(lines: HeaderLines) -> Header:
 
 def movers() -> tuple[str, ...]:
     """Every faction of the data: each starts a move (``witches: build E6``)."""
-    return tuple(FACTIONS)
+    return ALL_FACTION_NAMES
 
 
 #: What the core takes for a key before a colon (gamelog/core/header.py), within

@@ -20,7 +20,7 @@ FIRE_AND_ICE_COMMANDS_RULE = (
     "colour picks, terrain unlocks and token trades belong to Fire & Ice factions"
 )
 BASE_GAME_FACTIONS_RULE = "the base game's 14 factions"
-FACTIONS_OF_THE_BASE_GAME_RULE = "the 14 factions of the base game"
+FACTIONS_OF_THE_BASE_GAME_RULE = "the 14 factions of the base game (and 6 of Fire & Ice)"
 KNOWN_OPTIONS_RULE = "options the online engine accepts"
 FIRE_AND_ICE_FINAL_SCORING_RULE = "Fire & Ice final scoring tiles"
 SETUP_ORDER_RULE = "setup order"
@@ -31,6 +31,20 @@ RANDOM_SETUP_NEEDS_PLAYERS_RULE = (
 )
 ONE_FACTION_EACH_RULE = "each faction plays once"
 ONE_FACTION_PER_COLOUR_RULE = "each terrain colour belongs to one faction"
+FACTION_VARIANTS_RULE = (
+    "Fire & Ice factions play only in a faction variant switched on before their setup "
+    "('option fire-and-ice-factions/TYPE' or 'faction-variant NAME')"
+)
+FIRE_AND_ICE_FACTIONS_PLAYED_RULE = (
+    "this engine plays the Fire & Ice factions whose abilities it knows "
+    "(see 'gamelog notation terra_mystica')"
+)
+#: {faction}: the faction picking.
+COLOUR_PICK_RULE = "the {faction} pick one wheel colour (or ice), once"
+PICK_COLOUR_AFTER_SETUP_RULE = (
+    "the volcano factions pick their colour after every faction is set up "
+    "(a step that only logs with 'player' lines have)"
+)
 
 # --- round scoring tiles ----------------------------------------------------------------
 

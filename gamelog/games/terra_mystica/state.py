@@ -106,6 +106,9 @@ class Faction:
         self.name = spec.name
         self.display = spec.display
         self.color = spec.color
+        #: The wheel colour a Fire & Ice faction picked (``pick-color``): its ice or
+        #: volcano terrain counts as that colour for terraforming.
+        self.secondary_color: str | None = None
         self.exchange_rates = spec.exchange_rates
         r: dict[str, int] = defaultdict(int)
         r.update(spec.start)
@@ -224,6 +227,7 @@ _BRANCHED = {
             "name",
             "display",
             "color",
+            "secondary_color",
             "passed",
             "dropped",
             "income_taken",
@@ -301,6 +305,11 @@ class TerraMysticaState:
 
         # The setup.
         self.options: set[str] = set()
+        #: Fire & Ice faction variants switched on, in the order the engine adds them
+        #: (the first one that has a faction gives its board; fire_ice.py).
+        self.faction_variants: list[str] = []
+        #: The colour picks of the post-setup step have been given (flow.py).
+        self.post_setup_given = False
         self.players: list[str] = []
         self.player_count: int | None = None
         self.pool: dict[str, int] = {}
@@ -477,6 +486,7 @@ _STATE_COPIED = frozenset(
     {
         "rows_to_verify",
         "options",
+        "faction_variants",
         "players",
         "pool",
         "town_tile_names",

@@ -29,12 +29,19 @@ def transform_colours(state: TerraMysticaState, f: Faction, where: str) -> tuple
     """The colours the spades in hand can give ``where``, the best one first."""
     current = state.colour[where]
     validate_transformable(state, where)
-    if f.r["FREE_TF"] or f.spec.fixed_transform_spades:
+    if f.r["FREE_TF"] or f.spec.fixed_transform_spades or f.color == "volcano":
         return f.color, None
     spades = f.r["SPADE"]
     if not spades:
         return current, current
-    return colours_on_cycle(current, f.color, spades)
+    secondary = f.secondary_color
+    if secondary is None:
+        return colours_on_cycle(current, f.color, spades)
+    # Ice: the wheel is walked towards the picked colour, whose place ice takes.
+    if current == secondary:
+        return f.color, f.color
+    near, far = colours_on_cycle(current, secondary, spades)
+    return (f.color if near == secondary else near), (f.color if far == secondary else far)
 
 
 def validate_transformable(state: TerraMysticaState, where: str) -> None:
@@ -55,7 +62,10 @@ def transform_cost(
         validate_transformable(state, where)
     current = state.colour[where]
     cost, gain, teleport = reach.check_reachable(state, f, where)
-    home = f.color
+    if colour == "ice":
+        return _ice_cost(f, current, cost, gain, teleport)
+    # Terraforming counts from the picked colour of an ice faction (its home on the wheel).
+    home = f.secondary_color or f.color
     diff = colour_difference(current, colour)
     spades = abs(diff)
     if "loose-dig" in state.options:
@@ -87,6 +97,23 @@ def transform_cost(
                 rule=SANDSTORM_RULE,
             )
     return cost, gain, teleport, spades, colour
+
+
+def _ice_cost(
+    f: Faction, current: str, cost: Amounts, gain: Amounts, teleport: str | None
+) -> tuple[Amounts, Amounts, str | None, int, str]:
+    """Turning a hex to ice: the wheel distance from its colour to the picked colour,
+    and at least one spade (the picked colour itself costs one)."""
+    secondary = f.secondary_color
+    if secondary is None:
+        raise IllegalMove(
+            f"the {f.name} have not picked their colour yet",
+            rule=SPADE_PER_STEP_RULE,
+        )
+    spades = max(1, abs(colour_difference(current, secondary)))
+    cost = dict(cost)
+    cost["SPADE"] = cost.get("SPADE", 0) + spades
+    return cost, gain, teleport, spades, "ice"
 
 
 # --- the commands ---------------------------------------------------------------------
