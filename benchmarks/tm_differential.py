@@ -165,6 +165,7 @@ def _write(task: tuple[int, int, str, str, bool]) -> dict:
         "written": round(spent, 3),
         "problem": written.problem,
         "dead_ends": len(written.dead_ends),
+        "unlisted": written.unlisted,
         "factions": written.factions,
         "gamelog": ours(path, ledger),
     }
@@ -353,6 +354,9 @@ def report(
             f"writing: {spent / len(written):.2f} s a game of CPU ({wall:.1f} s wall, "
             f"{args.jobs} jobs); {stuck} dead ends backed out of"
         )
+        unlisted = sorted({line for g in written for line in g["unlisted"]})
+        if unlisted:
+            print(f"played though legal_moves did not list them: {', '.join(unlisted)}")
     print(f"gamelog replay: {1000 * replay_time / max(n, 1):.1f} ms a game")
     if args.reference:
         theirs = [g["reference"].get("seconds") for g in games if g.get("reference")]

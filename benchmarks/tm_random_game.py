@@ -56,6 +56,10 @@ FIRE_ICE_TYPES = {
     "variable": ("fire-and-ice-factions/variable_v5", ("riverwalkers", "shapeshifters")),
     "volcano": ("fire-and-ice-factions/volcano", ("acolytes", "dragonlords")),
 }
+#: The variants of the variable factions a game may use (the site offers v5 and v4),
+#: and how often.
+VARIABLE = ("_v5", "_v4", "", "_v2", "_v3")
+VARIABLE_ODDS = (70, 15, 9, 3, 3)
 FIRE_ICE_FACTIONS = frozenset(name for _, names in FIRE_ICE_TYPES.values() for name in names)
 ORIGINAL_MAP = "126fe960806d587c78546b30f1a90853b1ada468"
 FINAL_TILES = tuple(sorted(CONSTANTS.extra_final_scoring))
@@ -97,13 +101,14 @@ class Written:
     problem: str | None = None
     factions: list[str] = field(default_factory=list)
     dead_ends: list[str] = field(default_factory=list)
+    unlisted: list[str] = field(default_factory=list)
 
 
 def faction_pool(which: str) -> tuple[set[str], set[str]]:
     """The base and the Fire & Ice factions a game may draw from (``base``,
     ``fire-ice``: as many Fire & Ice ones as fit, the rest base, or ``all``)."""
     base = {name for name in FACTIONS if name not in FIRE_ICE_FACTIONS}
-    fire_ice = {name for name in FACTIONS if name in FIRE_ICE_FACTIONS}
+    fire_ice = set(FIRE_ICE_FACTIONS)
     if which == "base":
         return base, set()
     return base, fire_ice
@@ -116,10 +121,19 @@ def header(rng: random.Random, seed: int, players: int, which: str) -> str:
     options = [o for o in FORM_OPTIONS if rng.random() < 0.6]
     if not site_form:
         options = [o for o in options if o != "fire-and-ice-final-scoring"]
+    variants = []
     if which != "base":
-        options += [FIRE_ICE_TYPES[t][0] for t in sorted(FIRE_ICE_TYPES)]
+        for kind in ("ice", "variable", "volcano"):  # the form's order
+            option = FIRE_ICE_TYPES[kind][0]
+            if kind == "variable":
+                option = option.replace("_v5", rng.choices(VARIABLE, VARIABLE_ODDS)[0])
+            if rng.random() < 0.1:
+                variants.append("final_" + option.rsplit("/", 1)[1])
+            else:
+                options.append(option)
     lines += ["# Default game options", *(f"option {o}" for o in DEFAULT_OPTIONS)]
     lines += [f"option {o}" for o in options]
+    lines += [f"faction-variant {v}" for v in variants]
     board = rng.choice(sorted(MAPS))
     if board != ORIGINAL_MAP or rng.random() < 0.5:
         lines.append(f"map {board}")
@@ -163,6 +177,8 @@ class _Writer:
         self.dead_ends: list[str] = []
         self.banned: dict[int, set[str]] = {}
         self.streak = 0
+        #: Lines played that legal_moves did not list (a gap to report).
+        self.unlisted: set[str] = set()
         self.dead_end_at = 0
         # How many Fire & Ice factions the game gets (fire-ice: as many as fit).
         wanted = min(players, len({t for t, (_, n) in FIRE_ICE_TYPES.items()}))
@@ -177,7 +193,8 @@ class _Writer:
             groups = GAME.legal_moves(self.state)
             line = self.choose(mover, groups)
             if line is None:
-                stuck = f"nothing listed for {mover} (round {self.state.round})"
+                last = self.text.rstrip("\n").rsplit("\n", 1)[-1]
+                stuck = f"nothing listed for {mover} (round {self.state.round}) after {last!r}"
                 self.dead_ends.append(stuck)
                 if len(self.dead_ends) > MAX_DEAD_ENDS or not self.back_up():
                     return stuck
@@ -252,23 +269,34 @@ class _Writer:
         return self.rng.choice(options)
 
     def choose_faction(self, groups: list) -> str | None:
-        lines = [
+        """A ``setup`` line: among those listed, and the Fire & Ice factions of the
+        pool (each tried first, in case the list leaves them out)."""
+        listed = [
             o.line
             for g in groups
             if g.kind.startswith("choose a faction")
             for o in g.options
             if o.line.split()[-1] in self.base | self.fire_ice
         ]
+        fire_ice = [line for line in listed if line.split()[-1] in self.fire_ice]
+        for name in sorted(self.fire_ice - set(self.state.factions)):
+            line = f"setup {name}"
+            if line not in listed and self.accepts(line):
+                fire_ice.append(line)
+                self.unlisted.add(line)
+        lines = listed + [line for line in fire_ice if line not in listed]
         if not lines:
             return None
         chosen = len(self.state.factions)
-        fire_ice = [line for line in lines if line.split()[-1] in self.fire_ice]
         have = sum(1 for name in self.state.factions if name in FIRE_ICE_FACTIONS)
         if fire_ice and self.which == "fire-ice" and have < self.fire_ice_wanted:
             left = self.players - chosen
             if self.fire_ice_wanted - have >= left or self.rng.random() < 0.7:
                 return self.rng.choice(fire_ice)
         return self.rng.choice(lines)
+
+    def accepts(self, line: str) -> bool:
+        return replay(GAME, self.text + line + "\n", "trial").error is None
 
     # --- writing --------------------------------------------------------------------
 
@@ -314,4 +342,5 @@ def write_game(seed: int, players: int, which: str = "base") -> Written:
         problem=problem,
         factions=[f.name for f in state.order],
         dead_ends=writer.dead_ends,
+        unlisted=sorted(writer.unlisted),
     )
