@@ -281,10 +281,7 @@ def test_ledger_scoring_tile_for_a_round_that_does_not_exist_is_a_setup_error(
             "halflings cannot use 'unlock-terrain gain-priest'",
         ),
         ("halflings: gain P3 for VP", "halflings cannot use 'gain P3 for VP'"),
-        (
-            "halflings: action ACTH1",
-            "ACTH1 is a Shapeshifters action (Fire & Ice), which this engine does not play",
-        ),
+        ("halflings: action ACTH1", "halflings have no ACTH1 action"),
         ("halflings: action ACTX", "unknown action ACTX"),
     ],
 )

@@ -47,6 +47,18 @@ def bridges_between_own_buildings(state: TerraMysticaState, f: Faction) -> None:
             resources.adjust(state, f, "VP", per_bridge, "SH")
 
 
+def pass_vp_by_buildings(state: TerraMysticaState, f: Faction) -> None:
+    """Ice Maidens: with the stronghold, VP at pass by the number of temples (the
+    ``pass_vp`` of a building in the data, by the level of another building)."""
+    for kind, spec in f.spec.buildings.items():
+        if spec.pass_vp and f.buildings.get(kind):
+            for other, table in spec.pass_vp.items():
+                level = f.buildings.get(other, f.tracks.get(other, 0))
+                points = table[min(level, len(table) - 1)]
+                if points:
+                    resources.adjust(state, f, "VP", points, kind)
+
+
 def cult_steps_still_owed(state: TerraMysticaState, holder: Faction, cult: str) -> bool:
     """Cultists: another faction stepping onto 10 of ``cult`` waits while the steps the
     Cultists are owed, and one for each open offer of theirs, could take them there
@@ -69,7 +81,8 @@ def cult_steps_still_owed(state: TerraMysticaState, holder: Faction, cult: str) 
 
 #: Every hook function by the name the data gives it.
 HOOKS: dict[str, Callable[..., Any]] = {
-    hook.__name__: hook for hook in (bridges_between_own_buildings, cult_steps_still_owed)
+    hook.__name__: hook
+    for hook in (bridges_between_own_buildings, pass_vp_by_buildings, cult_steps_still_owed)
 }
 
 

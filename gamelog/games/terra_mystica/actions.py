@@ -7,14 +7,22 @@ terraform.py.
 from __future__ import annotations
 
 from gamelog.core.errors import IllegalMove
-from gamelog.games.terra_mystica import fire_ice, flow, leech, reach, resources, terraform, towns
+from gamelog.games.terra_mystica import (
+    fire_ice,
+    flow,
+    leech,
+    reach,
+    resources,
+    terraform,
+    towns,
+    variable,
+)
 from gamelog.games.terra_mystica.components import ACTION_SPACES, CONSTANTS
 from gamelog.games.terra_mystica.resources import amount_text
 from gamelog.games.terra_mystica.rulebook import (
     ACTION_HOLDERS_RULE,
     ACTION_SPACE_ONCE_RULE,
     ACTIONS_RULE,
-    BASE_GAME_ACTIONS_RULE,
     BRIDGE_FROM_AN_ACTION_RULE,
     BRIDGE_SPANS_ONE_RIVER_HEX_RULE,
     BRIDGE_TOUCHES_OWN_BUILDING_RULE,
@@ -68,6 +76,17 @@ def build(state: TerraMysticaState, f: Faction, where: str) -> None:
         free = True
         f.r["FREE_D"] -= 1
     needs_terraform = state.colour[where] != f.color
+    if f.unlocked is not None:  # the Riverwalkers (variable.py)
+        if not f.unlocked:
+            raise variable.colour_not_picked(f)
+        if state.round == 0 and f.spec.dwellings_by_river:
+            variable.check_initial_dwelling(state, f, where)
+        if needs_terraform:
+            if state.colour[where] not in f.unlocked:
+                raise variable.locked_terrain(state, f, where)
+            # An unlocked terrain takes the colour of their pieces (as the engine does).
+            state.colour[where] = f.color
+            needs_terraform = False
     # A build in the same action as a terraform must be on a hex just terraformed.
     if (
         (not needs_terraform or not f.allowed_sub.get("transform"))
@@ -84,6 +103,8 @@ def build(state: TerraMysticaState, f: Faction, where: str) -> None:
                 rule=FREE_DWELLING_ON_HOME_TERRAIN_RULE,
             )
     elif needs_terraform:
+        if f.color == variable.UNPICKED:
+            raise variable.colour_not_picked(f)
         if state.round == 0 and fire_ice.initial_dwelling_colour(state, f, where):
             pass
         elif state.round == 0:
@@ -312,35 +333,40 @@ def burn(state: TerraMysticaState, f: Faction, amount: int) -> None:
 def action(state: TerraMysticaState, f: Faction, name: str) -> None:
     spec = ACTION_SPACES.get(name)
     if spec is None:
-        if name.startswith("ACTH"):
-            raise IllegalMove(
-                f"{name} is a Shapeshifters action (Fire & Ice), which this engine does not play",
-                rule=BASE_GAME_ACTIONS_RULE,
-            )
         raise IllegalMove(
             f"unknown action {name}",
             rule=ACTIONS_RULE,
         )
     power_action = name[:3] == "ACT" and name[3:].isdigit()
     if not power_action and not f.r[name]:
+        facts = []
+        if name.startswith("ACTH") and "SH" in f.spec.buildings:
+            given = [k for g in f.spec.buildings["SH"].gain for k in g if k.startswith("ACT")]
+            if given:
+                facts.append(f"the {f.name}' stronghold gives {'/'.join(given)}")
         raise IllegalMove(
             f"{f.name} have no {name} action",
             rule=ACTION_HOLDERS_RULE,
+            facts=facts,
         )
     key = name if name.startswith("ACT") else f"{name}/{f.name}"
-    if key in state.blocked:
+    if key in state.blocked and not (power_action and f.r["ALLOW_REUSE"]):
         raise IllegalMove(
             f"{name} has already been used this round",
             rule=ACTION_SPACE_ONCE_RULE,
+            facts=fire_ice.reuse_facts(f, name),
         )
-    flow.require_subaction(state, f, "action", dict(spec.subaction))
-    if "PW" in spec.cost and f.r["P3"] < spec.cost["PW"]:
+    subaction, cost = spec.subaction, spec.cost
+    if f.spec.actions or f.spec.discount:  # Fire & Ice factions only
+        subaction, cost = fire_ice.own_action(f, name, subaction, cost)
+    flow.require_subaction(state, f, "action", dict(subaction))
+    if "PW" in cost and f.r["P3"] < cost["PW"]:
         raise IllegalMove(
-            f"{name} needs {spec.cost['PW']} power in bowl III, has {f.r['P3']}",
+            f"{name} needs {cost['PW']} power in bowl III, has {f.r['P3']}",
             rule=POWER_FROM_BOWL_III_RULE,
             facts=[f"bowls {f.r['P1']}/{f.r['P2']}/{f.r['P3']}"],
         )
-    resources.pay(state, f, spec.cost)
+    resources.pay(state, f, cost)
     resources.gain(state, f, spec.gain, name)
     if not spec.dont_block:
         state.blocked.add(key)
@@ -434,6 +460,8 @@ def adjust_command(
                 facts=owed_facts(state, f),
             )
     resources.adjust(state, f, kind, delta, source)
+    if kind.startswith("GAIN_"):  # e.g. -GAIN_P3_FOR_VP: the Shapeshifters decline
+        flow.dismiss_action(state, f, "gain-token")
     if kind == "FREE_TF" and r["FREE_TF"] == 0:
         r["TF_NEED_HEX_ADJACENCY"] = 0
     if kind == "FREE_D" and r["FREE_D"] == 0:

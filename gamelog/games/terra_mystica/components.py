@@ -25,7 +25,18 @@ _TABLE_FILES = ("constants.toml", "factions.toml", "tiles.toml")
 
 
 #: Tables a faction states whole: an income, price or gain replaces the default one.
-_WHOLE_TABLES = frozenset({"income", "cost", "gain", "advance_cost", "subactions", "actions"})
+_WHOLE_TABLES = frozenset(
+    {
+        "income",
+        "cost",
+        "gain",
+        "advance_cost",
+        "subactions",
+        "actions",
+        "unlock_cost",
+        "leech_effect",
+    }
+)
 
 
 def _merged(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
@@ -173,6 +184,14 @@ class FactionSpec(Record):
     actions: dict[str, dict[str, Any]] = {}  # noqa: RUF012 - read-only
     #: False while this engine does not play the faction's abilities.
     ready: bool = True
+    # The variable factions (variable.py).
+    #: Riverwalkers: what unlocking a terrain costs, on a home terrain of a faction in
+    #: the game and elsewhere ("home", "not_home"); empty for every other faction.
+    unlock_cost: dict[str, Amounts] = {}  # noqa: RUF012 - read-only
+    #: False: nothing is in reach by direct adjacency, only across a river.
+    direct_adjacency: bool = True
+    #: Initial dwellings must touch a river.
+    dwellings_by_river: bool = False
 
 
 def _track(raw: dict[str, Any] | None) -> Track | None:
@@ -239,6 +258,9 @@ def _faction(
         volcano_cost={k: dict(v) for k, v in raw.get("volcano_cost", {}).items()},
         actions={k: dict(v) for k, v in raw.get("actions", {}).items()},
         ready=raw.get("ready", True),
+        unlock_cost={k: dict(v) for k, v in raw.get("unlock_cost", {}).items()},
+        direct_adjacency=raw.get("direct_adjacency", True),
+        dwellings_by_river=raw.get("dwellings_by_river", False),
     )
 
 

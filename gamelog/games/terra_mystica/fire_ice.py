@@ -31,6 +31,7 @@ from gamelog.games.terra_mystica.components import (
     CONSTANTS,
     FACTION_VARIANTS,
     FACTIONS,
+    Amounts,
     FactionSpec,
 )
 from gamelog.games.terra_mystica.rulebook import (
@@ -38,6 +39,7 @@ from gamelog.games.terra_mystica.rulebook import (
     FACTION_VARIANTS_RULE,
     FACTIONS_OF_THE_BASE_GAME_RULE,
     FIRE_AND_ICE_FACTIONS_PLAYED_RULE,
+    FORBIDDEN_ACTIONS_RULE,
     ONE_FACTION_PER_COLOUR_RULE,
     PICK_COLOUR_AFTER_SETUP_RULE,
     SETUP_ORDER_RULE,
@@ -144,6 +146,36 @@ def on_setup(state: TerraMysticaState, f: Faction) -> None:
         f.r["PICK_COLOR"] = 1
 
 
+# --- abilities the data states, played where the rules meet them -------------------------
+
+
+def own_action(f: Faction, name: str, subaction: Amounts, cost: Amounts) -> tuple[Amounts, Amounts]:
+    """An action space as ``f`` uses it: forbidden (Riverwalkers' spade actions),
+    with other follow-ups (the volcano factions' spade actions give no terraform),
+    for less (the Yetis' power actions, 1 PW cheaper)."""
+    own = f.spec.actions.get(name)
+    if own is not None:
+        if own.get("forbid"):
+            raise IllegalMove(
+                f"{f.spec.display} may not use {name}",
+                rule=FORBIDDEN_ACTIONS_RULE.format(faction=f.spec.display),
+            )
+        subaction = own.get("subaction", subaction)
+    discount = f.spec.discount.get(name)
+    if discount:
+        cost = {k: v - discount.get(k, 0) for k, v in cost.items()}
+    return subaction, cost
+
+
+def reuse_facts(f: Faction, name: str) -> list[str]:
+    """Why a used power action is closed to ``f`` (the Yetis reopen them with their
+    stronghold)."""
+    sh = f.spec.buildings.get("SH")
+    if sh is not None and any("ALLOW_REUSE" in gain for gain in sh.gain):
+        return [f"the {f.name} may take a power action already taken once they have their SH"]
+    return []
+
+
 # --- pick-color --------------------------------------------------------------------------
 
 
@@ -187,6 +219,8 @@ def pick_colour(state: TerraMysticaState, f: Faction, colour: str) -> None:
         _recolour(state, f, wanted)
     else:
         f.secondary_color = wanted
+    if f.unlocked is not None:  # the Riverwalkers' first unlocked terrain (variable.py)
+        f.unlocked.add(wanted)
 
 
 def _recolour(state: TerraMysticaState, f: Faction, wanted: str) -> None:
@@ -197,6 +231,10 @@ def _recolour(state: TerraMysticaState, f: Faction, wanted: str) -> None:
         if state.colour.get(where) == old:
             state.colour[where] = wanted
     state.bridges = [(a, b, wanted if c == old else c) for a, b, c in state.bridges]
+    for spaces in state.cult_spaces.values():  # its priests on the cult tracks
+        for i, held in enumerate(spaces):
+            if held == old:
+                spaces[i] = wanted
     if state.by_colour.get(old) is f:
         del state.by_colour[old]
     state.by_colour[wanted] = f

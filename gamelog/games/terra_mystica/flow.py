@@ -21,6 +21,7 @@ from gamelog.games.terra_mystica import (
     income,
     leech,
     resources,
+    variable,
 )
 from gamelog.games.terra_mystica.components import TILES
 from gamelog.games.terra_mystica.rulebook import (
@@ -51,6 +52,8 @@ _OWED = itemgetter(
     "CONVERT_W_TO_P",
     "PICK_COLOR",
     "VOLCANO_TF",
+    "GAIN_P3_FOR_VP",
+    "UNLOCK_TERRAIN",
 )
 #: Reminders dropped as soon as the faction owes nothing of the kind.
 _SETTLED = frozenset({"favor", "town", "bridge"})
@@ -157,6 +160,13 @@ def detect_incomplete_turn(state: TerraMysticaState, f: Faction) -> bool:
         require_action(
             state, f, Pending("convert", f.name, amount=r["CONVERT_W_TO_P"], optional=True)
         )
+    # The variable factions (variable.py): the Shapeshifters may buy a token (which
+    # does not keep their turn open), the Riverwalkers must unlock a terrain.
+    if r["GAIN_P3_FOR_VP"]:
+        require_action(state, f, Pending("gain-token", f.name, amount=r["GAIN_P3_FOR_VP"]))
+    if r["UNLOCK_TERRAIN"]:
+        incomplete = True
+        require_action(state, f, Pending("unlock-terrain", f.name, amount=r["UNLOCK_TERRAIN"]))
     return incomplete
 
 
@@ -212,16 +222,27 @@ def require_subaction(
 
 
 def assert_active(state: TerraMysticaState, f: Faction) -> None:
-    if not state.is_active(f) and state.round > 0 and not state.finished:
+    if (
+        not state.is_active(f)
+        and (state.round > 0 or state.phase == "income-terrain-unlock")
+        and not state.finished
+    ):
         whose = possessive(state.active.name) if state.active is not None else "nobody's"
         if state.phase != "play":
             phase = {
                 "income": "the income phase",
                 "use-income-spades": "the income phase (spades being used)",
+                "income-terrain-unlock": "the income phase (terrains being unlocked)",
             }.get(state.phase, state.phase)
+            owed = [
+                f"the {r.faction} are to unlock a terrain ('{r.faction}: unlock-terrain COLOUR')"
+                for r in state.action_required
+                if r.type == "unlock-terrain"
+            ]
             raise IllegalMove(
                 f"{f.name} cannot act during {phase}",
                 rule=ACTION_PHASE_RULE,
+                facts=owed,
             )
         facts = []
         if state.active is not None:
@@ -395,6 +416,7 @@ def _in_use_income_spades(state: TerraMysticaState) -> None:
 
 
 def _in_income_terrain_unlock(state: TerraMysticaState) -> None:
+    variable.require_unlocks(state)
     if state.required_count():
         return
     if state.income_state == "cult":

@@ -30,12 +30,16 @@ def compute_leech(state: TerraMysticaState, where: str) -> dict[str, int]:
         return {}
     colour = state.colour[where]
     strength = CONSTANTS.building_power
+    by_colour = state.by_colour
     offers: dict[str, int] = {}
     for other in state.adjacent(where):
         kind = state.building.get(other)
         if kind and state.colour[other] != colour:
             their = state.colour[other]
-            offers[their] = offers.get(their, 0) + strength[kind]
+            # A building's power as its owner counts it (the Yetis' SH and SA: 4).
+            owner = by_colour.get(their)
+            power = (owner.building_power if owner is not None else strength)[kind]
+            offers[their] = offers.get(their, 0) + power
     return offers
 
 

@@ -40,16 +40,18 @@ from dataclasses import replace
 from gamelog.core.errors import GamelogError, IllegalMove
 from gamelog.core.game import GameLog, Option, OptionGroup
 from gamelog.games.terra_mystica import commands as cmd
-from gamelog.games.terra_mystica import leech, line_cache, reach, rules, terraform
+from gamelog.games.terra_mystica import leech, line_cache, reach, rules, terraform, variable
 from gamelog.games.terra_mystica.board import RIVER
 from gamelog.games.terra_mystica.commands import ADMIN, COMMENT, Entry
 from gamelog.games.terra_mystica.components import (
     ACTION_SPACES,
     CONSTANTS,
+    FACTION_VARIANTS,
     FACTIONS,
     TILES,
     Amounts,
 )
+from gamelog.games.terra_mystica.fire_ice import PICKABLE
 from gamelog.games.terra_mystica.header import LEDGER
 from gamelog.games.terra_mystica.moves import GRAMMAR
 from gamelog.games.terra_mystica.resources import amounts_text
@@ -72,6 +74,10 @@ def to_move(state: TerraMysticaState) -> str | None:
     game is over."""
     if rules.is_finished(state) or state.finished:
         return None
+    if state.phase in _SETUP_PHASES or state.phase == "post-setup":
+        owing = _owing_in_setup(state)
+        if owing is not None:
+            return owing.name
     if state.phase in _SETUP_PHASES:
         return state.setup_order[0][0] if _seated(state) else ADMIN_NAME
     for record in state.action_required:
@@ -87,6 +93,15 @@ def _seated(state: TerraMysticaState) -> bool:
     ``player`` or ``player-count`` lines: once two have, the fewest who can play)."""
     wanted = state.player_count or len(state.players) or MIN_FACTIONS
     return len(state.order) >= wanted and bool(state.setup_order)
+
+
+def _owing_in_setup(state: TerraMysticaState) -> Faction | None:
+    """The first faction that owes a colour pick or its starting favor tile before
+    the initial dwellings (Fire & Ice)."""
+    for f in state.order:
+        if f.r["PICK_COLOR"] or (f.r["GAIN_FAVOR"] and not f.locations):
+            return f
+    return None
 
 
 #: The fewest factions a game is played with.
@@ -112,7 +127,7 @@ def legal_moves(state: TerraMysticaState) -> list[OptionGroup]:
     positions = _Positions(state)
     groups: list[OptionGroup] = []
     mover = to_move(state)
-    if mover == ADMIN_NAME or state.phase in _SETUP_PHASES:
+    if mover == ADMIN_NAME or (state.phase in _SETUP_PHASES and not _owing_in_setup(state)):
         groups.extend(_admin_groups(positions.cut))
     # The faction the log waits for first, the faction whose turn it is, and every
     # other faction that owes an answer or a pick.
@@ -194,7 +209,19 @@ def _obliged(positions: _Positions) -> list[str]:
     return names
 
 
-_OBLIGATIONS = frozenset({"leech", "favor", "town", "cult", "transform", "bridge", "convert"})
+_OBLIGATIONS = frozenset(
+    {
+        "leech",
+        "favor",
+        "town",
+        "cult",
+        "transform",
+        "bridge",
+        "convert",
+        "unlock-terrain",
+        "gain-token",
+    }
+)
 
 
 # --- trying lines --------------------------------------------------------------------------
@@ -263,10 +290,14 @@ def _group(
 
 def _admin_groups(state: TerraMysticaState) -> list[OptionGroup]:
     taken = {f.color for f in state.order if not f.dropped} | set(state.factions)
+    taken |= {f.secondary_color for f in state.order if f.secondary_color and not f.dropped}
+    boards = dict(FACTIONS)
+    for variant in reversed(state.faction_variants):  # the first variant's board wins
+        boards.update(FACTION_VARIANTS[variant])
     lines = [
         (f"setup {name}", f"{spec.display}, {spec.color}")
-        for name, spec in sorted(FACTIONS.items())
-        if name not in taken and spec.color not in taken
+        for name, spec in sorted(boards.items())
+        if name not in taken and spec.color not in taken and spec.ready
     ]
     groups = _group("choose a faction (admin)", _legal(state, lines), complete=True)
     if not state.score_tiles:
@@ -288,6 +319,8 @@ def _admin_groups(state: TerraMysticaState) -> list[OptionGroup]:
 
 def _faction_groups(state: TerraMysticaState, name: str) -> list[OptionGroup]:
     f = state.factions[name]
+    if not state.round and (f.r["PICK_COLOR"] or (f.r["GAIN_FAVOR"] and not f.locations)):
+        return _setup_owed(state, f)
     if state.phase == "initial-dwellings" or (
         state.phase in _SETUP_PHASES and state.setup_order and state.setup_order[0][0] == name
     ):
@@ -298,7 +331,8 @@ def _faction_groups(state: TerraMysticaState, name: str) -> list[OptionGroup]:
                 (
                     (f"{name}: build {where}", "free")
                     for where in state.board.land
-                    if state.colour[where] == f.color and where not in state.building
+                    if state.colour[where] in (f.color, f.secondary_color)
+                    and where not in state.building
                 ),
             ),
             complete=True,
@@ -317,6 +351,15 @@ def _faction_groups(state: TerraMysticaState, name: str) -> list[OptionGroup]:
         note="a sample: any amount that is affordable may be converted or burnt",
     )
     return groups
+
+
+def _setup_owed(state: TerraMysticaState, f: Faction) -> list[OptionGroup]:
+    """A Fire & Ice faction's colour pick, then its starting favor tile (Ice Maidens)."""
+    name = f.name
+    if f.r["PICK_COLOR"]:
+        lines = ((f"{name}: pick-color {colour}", "picked colour") for colour in PICKABLE)
+        return _group("pick a colour", _legal(state, lines), complete=True)
+    return _obligations(state, f)
 
 
 def _turn(state: TerraMysticaState, f: Faction) -> list[OptionGroup]:
@@ -399,6 +442,7 @@ def _build_lines(
         if (action.startswith("ACT") and action[3:].isdigit()) or f.r[action]
         if (action if action.startswith("ACT") else f"{action}/{name}") not in state.blocked
     ]
+    unlocked = f.unlocked
     builds: list[tuple[str, str]] = []
     transforms: list[tuple[str, str]] = []
     after_actions: list[tuple[str, str]] = []
@@ -406,9 +450,13 @@ def _build_lines(
         jump = _reachable(state, f, where)
         if jump is None:
             continue
-        if state.colour[where] == f.color:
+        if state.colour[where] == f.color or (
+            unlocked is not None and state.colour[where] in unlocked
+        ):
             builds.append((f"{name}: build {where}", _cost(_add(dwelling, jump))))
             continue
+        if unlocked is not None:
+            continue  # the Riverwalkers never terraform
         spades = _spades_to_home(state, f, where)
         if not spades:
             continue
@@ -484,7 +532,7 @@ def _action_lines(state: TerraMysticaState, f: Faction) -> Iterable[tuple[str, s
         if not power_action and not f.r[action]:
             continue
         gain = _gain_words(spec.gain)
-        cost = spec.cost.get("PW", 0)
+        cost = spec.cost.get("PW", 0) - f.spec.discount.get(action, {}).get("PW", 0)
         note = f"{_cost(spec.cost)} -> {gain}" if spec.cost else f"-> {gain}"
         yield f"{f.name}: action {action}", note
         short = cost - f.r["P3"]
@@ -637,6 +685,24 @@ def _obligations(state: TerraMysticaState, f: Faction) -> list[OptionGroup]:
         )
     if r["BRIDGE"]:
         groups += _group("place the bridge", _legal(state, _bridge_lines(state, f)), complete=True)
+    if r["UNLOCK_TERRAIN"] and f.unlocked is not None:
+        groups += _group(
+            "unlock a terrain for the priest gained",
+            _legal(state, _unlock_lines(state, f)),
+            complete=True,
+        )
+    if r["GAIN_P3_FOR_VP"]:
+        groups += _group(
+            "a power token for the power accepted",
+            _legal(
+                state,
+                (
+                    (f"{name}: gain P3 for VP", "1 VP -> a new token in bowl III"),
+                    (f"{name}: -GAIN_P3_FOR_VP", "no token"),
+                ),
+            ),
+            complete=True,
+        )
     if r["CONVERT_W_TO_P"]:
         groups += _group(
             "workers to priests (stronghold)",
@@ -649,6 +715,17 @@ def _obligations(state: TerraMysticaState, f: Faction) -> list[OptionGroup]:
             ),
         )
     return groups
+
+
+def _unlock_lines(state: TerraMysticaState, f: Faction) -> Iterable[tuple[str, str]]:
+    """The Riverwalkers' choices for a priest gained: a terrain still locked, or the
+    priest itself."""
+    unlocked = f.unlocked or set()
+    for colour in CONSTANTS.terrain_wheel:
+        if colour not in unlocked:
+            price = _cost(variable.unlock_price(state, f, colour))
+            yield f"{f.name}: unlock-terrain {colour}", f"{price}; priest cap +1"
+    yield f"{f.name}: unlock-terrain {variable.GAIN_PRIEST}", "the priest instead"
 
 
 def _tiles_left(state: TerraMysticaState, kind: str) -> list[str]:

@@ -37,7 +37,8 @@ def check_reachable(
     """Cost, gain and kind of the jump (tunnel/carpet) needed to reach ``where``."""
     if state.round == 0:
         return {}, {}, None
-    if not state.adjacent(where).isdisjoint(f.built):
+    # (The Riverwalkers reach nothing by direct adjacency, only across rivers.)
+    if f.spec.direct_adjacency and not state.adjacent(where).isdisjoint(f.built):
         return {}, {}, None
     shipping = state.shipping(f)
     if shipping:
@@ -63,7 +64,11 @@ def check_reachable(
             distance = distances.get(location)
             if distance is not None and distance <= jump:
                 return dict(teleport.cost[level]), dict(teleport.gain[level]), teleport.kind
-    facts = [f"{f.name} have no building next to it"]
+    facts = [
+        f"{f.name} have no building next to it"
+        if f.spec.direct_adjacency
+        else f"{f.name} reach nothing by direct adjacency, only across a river"
+    ]
     if f.spec.ship.max_level:
         facts.append(f"shipping {shipping} reaches no own building")
     if teleport is not None:

@@ -9,6 +9,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from gamelog.core import svg
+from gamelog.games.terra_mystica import variable
 from gamelog.games.terra_mystica.board import RIVER, Board, board_for
 from gamelog.games.terra_mystica.components import CONSTANTS
 from gamelog.games.terra_mystica.ledger import AIR, EARTH, FIRE, P1, P2, P3, WATER, Row
@@ -111,6 +112,9 @@ def _faction_lines(state: TerraMysticaState) -> list[str]:
             f"{f.tracks['ship']:>5}{f.tracks['dig']:>4}  "
             f"{b['D']}  {b['TP']}  {b['TE']}  {b['SH']}  {b['SA']}  {tiles}{flags}"
         )
+        extra = variable.notes(f)
+        if extra:
+            out.append(f"{'':<14}  {f.color}: {extra}")
     return out
 
 
@@ -678,9 +682,11 @@ def _faction_line(state: TerraMysticaState, f: Faction) -> str:
     reach_words = f"ship {f.tracks['ship']}, dig {f.tracks['dig']}" + (
         f", {f.spec.teleport.kind} {teleport}" if teleport is not None and f.spec.teleport else ""
     )
+    extra = variable.notes(f)
     return (
         f"{f.name}{flags}: {r['VP']} VP; {r['C']} C, {r['W']} W, {r['P']} P; "
         f"power {r['P1']}/{r['P2']}/{r['P3']}; {reach_words}; {tiles}"
+        + (f"; {f.color}, {extra}" if extra else "")
     )
 
 

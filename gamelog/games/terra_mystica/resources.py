@@ -53,6 +53,8 @@ PSEUDO_RESOURCES = frozenset(
         "MAX_P",
         "ALLOW_SHAPESHIFT",
         "GAIN_P3_FOR_VP",
+        "ALLOW_REUSE",
+        "P1_PER_PLAYER",
         "carpet_range",
         "KEY",
     )
@@ -77,7 +79,16 @@ _KNOWN = PSEUDO_RESOURCES | BASIC_RESOURCES
 #: Resources whose change has no side effect but the VP a gain may score.
 _PLAIN = frozenset(("C", "W", "VP", "P1", "P2", "P3"))
 _SPECIAL_KINDS = frozenset(
-    {"PW", "PW_TOKEN", "LOSE_PW_TOKEN", "GAIN_SHIP", "GAIN_TELEPORT", "GAIN_ACTION"}
+    {
+        "PW",
+        "PW_TOKEN",
+        "LOSE_PW_TOKEN",
+        "GAIN_SHIP",
+        "GAIN_TELEPORT",
+        "GAIN_ACTION",
+        "SHAPESHIFTS_PER_PLAYER",
+        "SHAPESHIFTS_PER_OPPONENT",
+    }
 )
 #: Resources with a ceiling, and the key holding it.
 _CAPS = {"P": "MAX_P", **{cult: f"MAX_{cult}" for cult in CONSTANTS.cults}}
@@ -97,6 +108,8 @@ _NAMES = {
     "P3": ("power in bowl III", "power in bowl III"),
     "SPADE": ("spade", "spades"),
     "KEY": ("town key", "town keys"),
+    "ALLOW_SHAPESHIFT": ("shapeshift left", "shapeshifts left"),
+    "UNLOCK_TERRAIN": ("terrain to unlock", "terrains to unlock"),
 }
 
 
@@ -143,6 +156,13 @@ def adjust(
         return
     if kind in _SPECIAL_KINDS:
         _adjust_special(state, f, kind, delta)
+        return
+    replaced = f.replaced
+    if replaced is not None and delta > 0 and kind in replaced:
+        # Gained as something else (the Riverwalkers: a priest becomes a terrain to
+        # unlock, a spade nothing), one at a time.
+        for _ in range(delta):
+            gain(state, f, replaced[kind], "faction")
         return
     original = r[kind]
     pool = state.pool
@@ -235,6 +255,13 @@ def _adjust_special(state: TerraMysticaState, f: Faction, kind: str, delta: int)
                 f.tracks[track_name] = level + 1
     elif kind == "GAIN_ACTION":
         f.allowed_actions += delta
+    elif kind in ("SHAPESHIFTS_PER_PLAYER", "SHAPESHIFTS_PER_OPPONENT"):
+        # The Shapeshifters' stronghold (playtest v2/v3): as many shapeshifts as there
+        # are players, or opponents, in the game.
+        players = sum(1 for other in state.order if not other.empty_seat)
+        if kind == "SHAPESHIFTS_PER_OPPONENT":
+            players -= 1
+        adjust(state, f, "ALLOW_SHAPESHIFT", players * delta)
     elif kind == "LOSE_PW_TOKEN":
         for _ in range(abs(delta)):
             for bowl in ("P1", "P2", "P3"):
@@ -298,9 +325,14 @@ def pay(
 
 def shortfalls(state: TerraMysticaState, f: Faction, cost: Amounts) -> list[str]:
     short: list[str] = []
+    r = f.r
     for kind, amount in cost.items():
-        have = f.r["P3"] if kind == "PW" else f.r[kind]
-        shown = "P3" if kind == "PW" else kind
+        if kind == "PW":
+            have, shown = r["P3"], "P3"
+        elif kind == "PW_TOKEN":  # tokens from any bowl (the Shapeshifters' ACTH2/4/6)
+            have, shown = r["P1"] + r["P2"] + r["P3"], "power tokens"
+        else:
+            have, shown = r[kind], kind
         if amount > 0 and have < amount:
             short.append(amount_text(have, shown))
     return short

@@ -41,6 +41,8 @@ FIRE_AND_ICE_FACTIONS_PLAYED_RULE = (
 )
 #: {faction}: the faction picking.
 COLOUR_PICK_RULE = "the {faction} pick one wheel colour (or ice), once"
+#: {faction}: the display name of the faction.
+FORBIDDEN_ACTIONS_RULE = "the {faction} may not use the spade actions BON1, ACT5 and ACT6"
 PICK_COLOUR_AFTER_SETUP_RULE = (
     "the volcano factions pick their colour after every faction is set up "
     "(a step that only logs with 'player' lines have)"
@@ -163,8 +165,10 @@ POWER_TOKENS_HELD_RULE = "a faction cannot give up power tokens it does not have
 
 # --- actions and tracks -------------------------------------------------------------------
 
-BASE_GAME_ACTIONS_RULE = "the base game's actions"
-ACTIONS_RULE = "actions: ACT1-ACT6, ACTA, ACTC, ACTE, ACTG, ACTN, ACTS, ACTW, BON1, BON2, FAV6"
+ACTIONS_RULE = (
+    "actions: ACT1-ACT6, ACTA, ACTC, ACTE, ACTG, ACTN, ACTS, ACTW, BON1, BON2, FAV6, "
+    "and the Shapeshifters' ACTH1-ACTH6"
+)
 ACTION_HOLDERS_RULE = "faction actions come with the stronghold; tile actions with the tile"
 ACTION_SPACE_ONCE_RULE = "each action space is used once per round"
 #: {faction}, {track} (shipping or digging), {level}: the track's top level.
@@ -197,3 +201,21 @@ LEDGER_ROWS_FROM_COMMANDS_RULE = "every ledger row comes from the commands befor
 LEDGER_ROW_ORDER_RULE = "rows follow the order in which the engine settles each command"
 LEDGER_ROW_COMMANDS_RULE = "a row collects one faction's commands until its turn fragment ends"
 LEDGER_STATE_RULE = "the ledger's state after each row must be what the rules compute"
+
+# --- Fire & Ice: the variable factions (variable.py) ----------------------------------------
+
+UNLOCKED_TERRAIN_ONLY_RULE = (
+    "the Riverwalkers build only on terrains they have unlocked (their colour, then one "
+    "more for each priest gained), and never terraform"
+)
+INITIAL_DWELLINGS_BY_A_RIVER_RULE = "the Riverwalkers' initial dwellings touch a river"
+UNLOCK_FROM_PRIESTS_RULE = (
+    "the Riverwalkers unlock a terrain (or take the priest) for each priest they gain"
+)
+UNLOCK_NEW_TERRAIN_RULE = "a terrain is unlocked once: one of the seven wheel colours"
+NO_DIGGING_RULE = "the Riverwalkers have no digging: they cannot dig, and spades they gain are lost"
+TOKEN_FOR_VP_AFTER_ACCEPTED_POWER_RULE = (
+    "the Shapeshifters may buy a power token in bowl III for 1 VP each time an opponent "
+    "accepts power from them (not in the first variant, which gives the token)"
+)
+SHAPESHIFTS_LEFT_RULE = "the Shapeshifters change their terrain only as often as the variant allows"

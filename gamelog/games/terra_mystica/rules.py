@@ -38,6 +38,7 @@ from gamelog.games.terra_mystica import (
     leech,
     terraform,
     towns,
+    variable,
 )
 from gamelog.games.terra_mystica import commands as cmd
 from gamelog.games.terra_mystica.commands import ADMIN, COMMENT
@@ -329,6 +330,16 @@ def _on_pick_colour(state: TerraMysticaState, f: Faction, c: cmd.PickColour) -> 
     fire_ice.pick_colour(state, f, c.colour)
 
 
+def _on_unlock_terrain(state: TerraMysticaState, f: Faction, c: cmd.UnlockTerrain) -> None:
+    if f.unlocked is None:
+        raise IllegalMove(f"{f.name} cannot use '{c.text}'", rule=FIRE_AND_ICE_COMMANDS_RULE)
+    variable.unlock_terrain(state, f, c.what)
+
+
+def _on_gain_for(state: TerraMysticaState, f: Faction, c: cmd.GainFor) -> None:
+    variable.gain_for(state, f, c.to_type, c.from_type)
+
+
 def _on_nothing(state: TerraMysticaState, f: Faction, c: cmd.Command) -> None:
     pass
 
@@ -369,4 +380,6 @@ _FACTION_HANDLERS: dict[type, Callable[[TerraMysticaState, Faction, Any], None]]
     cmd.Start: _on_start,
     cmd.StartPlanning: _on_nothing,
     cmd.PickColour: _on_pick_colour,
+    cmd.UnlockTerrain: _on_unlock_terrain,
+    cmd.GainFor: _on_gain_for,
 }

@@ -109,7 +109,22 @@ class Faction:
         #: The wheel colour a Fire & Ice faction picked (``pick-color``): its ice or
         #: volcano terrain counts as that colour for terraforming.
         self.secondary_color: str | None = None
+        #: The power of each building for towns and power offers (Yetis: SH, SA 4).
+        self.building_power = (
+            CONSTANTS.building_power
+            if not spec.building_power
+            else {**CONSTANTS.building_power, **spec.building_power}
+        )
         self.exchange_rates = spec.exchange_rates
+        #: Riverwalkers (variable.py): the terrains they may build on, their colour
+        #: once picked and one more per unlock; None for a faction that builds on its
+        #: home terrain.
+        self.unlocked: set[str] | None = set() if spec.unlock_cost else None
+        #: Gains the faction gets something else for (``special`` mode ``replace``: the
+        #: Riverwalkers' priests become unlocks, their spades nothing), or None.
+        self.replaced: dict[str, dict[str, int]] | None = (
+            dict(spec.special_effects) if spec.special_mode == "replace" else None
+        )
         r: dict[str, int] = defaultdict(int)
         r.update(spec.start)
         for cult in CONSTANTS.cults:
@@ -223,11 +238,13 @@ _BRANCHED = {
         (
             "spec",
             "exchange_rates",
+            "replaced",
             "empty_seat",
             "name",
             "display",
             "color",
             "secondary_color",
+            "building_power",
             "passed",
             "dropped",
             "income_taken",

@@ -14,6 +14,7 @@ from gamelog.games.terra_mystica.rulebook import (
     DUG_SPADES_ON_ONE_HEX_RULE,
     EMPTY_HEXES_TERRAFORMED_RULE,
     LEFTOVER_SPADES_GO_HOME_RULE,
+    NO_DIGGING_RULE,
     NOT_TERRAFORMABLE_RULE,
     SANDSTORM_RULE,
     SPADE_COST_RULE,
@@ -185,6 +186,8 @@ def transform(state: TerraMysticaState, f: Faction, where: str, colour: str | No
 
 def dig(state: TerraMysticaState, f: Faction, amount: int) -> None:
     track = f.spec.dig
+    if not track.cost:
+        raise IllegalMove(f"{f.name} cannot dig", rule=NO_DIGGING_RULE)
     level = f.tracks["dig"]
     cost = track.cost[level] if level < len(track.cost) else {}
     gain = track.gain[level] if level < len(track.gain) else None

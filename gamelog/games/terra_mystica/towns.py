@@ -54,7 +54,7 @@ def detect_towns_from(state: TerraMysticaState, f: Faction, where: str) -> int:
     power = count = 0
     seen = {where}
     stack = [where]
-    strength = CONSTANTS.building_power
+    strength = f.building_power
     building, built = state.building, f.built
     neighbours, bridged = state.board.neighbours, state.bridged
     skips = state.skip if f.spec.can_connect_across_river else None
