@@ -79,6 +79,7 @@ WEIGHTS = {
     "pass": 1.0,
     "free actions (before or after the action)": 0.6,
 }
+FREE = "free actions"
 #: Kinds that are the faction's turn proper (the rest are answers and picks).
 TURN_KINDS = frozenset(WEIGHTS)
 #: Weight of an obligation (a power offer, a tile, spades owed, a pick at setup).
@@ -191,7 +192,10 @@ class _Writer:
             if mover is None:
                 return None
             groups = GAME.legal_moves(self.state)
-            line = self.choose(mover, groups)
+            # Only free conversions listed: an obligation that nothing meets blocks
+            # the turn (passing too); converting will not help, so back out at once.
+            only_free = bool(groups) and all(g.kind.startswith(FREE) for g in groups)
+            line = None if only_free else self.choose(mover, groups)
             if line is None:
                 last = self.text.rstrip("\n").rsplit("\n", 1)[-1]
                 stuck = f"nothing listed for {mover} (round {self.state.round}) after {last!r}"
