@@ -74,11 +74,11 @@ def players_of(spec: str) -> list[int]:
 
 def ours(path: Path, ledger: bool = False) -> dict:
     """gamelog's result for one log: accepted, finished, final VP, time (and with
-    ``ledger`` the faction rows of its ledger export, see ``ledger_rows``)."""
+    ``ledger`` the faction rows of its ledger export, see ``exported_rows``)."""
     text = path.read_text(encoding="utf-8")
-    started = time.perf_counter()
+    started = time.process_time()
     result = replay(GAME, text, str(path), keep_steps=ledger)
-    seconds = time.perf_counter() - started
+    seconds = time.process_time() - started
     rows: list[list[str]] = []
     if ledger and result.state is not None:
         try:
@@ -154,9 +154,9 @@ def first_row_difference(mine: list[list[str]], theirs: list[list[str]]) -> str 
 
 def _write(task: tuple[int, int, str, str, bool]) -> dict:
     seed, players, which, folder, ledger = task
-    started = time.perf_counter()
+    started = time.process_time()
     written = write_game(seed, players, which)
-    spent = time.perf_counter() - started
+    spent = time.process_time() - started
     path = Path(folder) / written.name
     path.write_text(written.text, encoding="utf-8")
     return {
@@ -357,11 +357,11 @@ def report(
         unlisted = sorted({line for g in written for line in g["unlisted"]})
         if unlisted:
             print(f"played though legal_moves did not list them: {', '.join(unlisted)}")
-    print(f"gamelog replay: {1000 * replay_time / max(n, 1):.1f} ms a game")
+    print(f"gamelog replay: {1000 * replay_time / max(n, 1):.1f} ms of CPU a game")
     if args.reference:
         theirs = [g["reference"].get("seconds") for g in games if g.get("reference")]
         timed = [s for s in theirs if isinstance(s, (int, float))]
-        per = f"{1000 * sum(timed) / len(timed):.1f} ms a game, " if timed else ""
+        per = f"{1000 * sum(timed) / len(timed):.1f} ms a game by its own clock, " if timed else ""
         print(f"reference replay: {per}{ref:.1f} s wall")
         print(f"agreed: {n - len(bad)} of {n}; disagreed: {len(bad)}")
     else:
