@@ -100,6 +100,7 @@ def ours(path: Path, ledger: bool = False) -> dict:
         "seconds": round(seconds, 4),
         "lines": sum(1 for line in text.splitlines() if line.strip()),
         "rows": rows,
+        "form": "randomize" if "\nrandomize " in text else "explicit",
         **covers(result.state),
     }
 
@@ -221,8 +222,9 @@ def compare(game: dict) -> str | None:
 
 
 #: What a corpus made with ``--corpus`` covers at least: games per Fire & Ice faction
-#: (of those gamelog knows), per map, per final-scoring tile and per player count.
-CORPUS_NEEDS = {"faction": 5, "map": 3, "tile": 3, "players": 5}
+#: (of those in the games), per map, per final-scoring tile, per player count and per
+#: form of setup (the site's ``randomize``, or explicit tiles).
+CORPUS_NEEDS = {"faction": 5, "map": 3, "tile": 3, "players": 5, "form": 10}
 
 
 def needs(game: dict) -> list[tuple[str, str]]:
@@ -230,6 +232,7 @@ def needs(game: dict) -> list[tuple[str, str]]:
     mine = game["gamelog"]
     found = [("faction", f) for f in mine["factions"] if f in FIRE_ICE_FACTIONS]
     found += [("map", mine["map"]), ("players", str(len(mine["factions"])))]
+    found.append(("form", mine["form"]))
     return found + [("tile", t) for t in mine["final_tiles"]]
 
 
