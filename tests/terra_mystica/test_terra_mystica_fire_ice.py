@@ -71,13 +71,6 @@ def test_a_fire_and_ice_faction_needs_its_variant() -> None:
     assert "option fire-and-ice-factions/ice" in result.error.facts[0]
 
 
-def test_factions_not_played_yet_are_refused_at_their_setup() -> None:
-    result = run("option fire-and-ice-factions/volcano\nsetup acolytes\n")
-    assert isinstance(result.error, SetupError)
-    assert result.error.message == "Acolytes are not played yet by this engine"
-    assert (result.error.line, result.error.column) == (2, 1)
-
-
 def test_the_first_variant_with_the_faction_gives_its_board() -> None:
     # The faction-variant line is read before the setup adds the option's variant.
     text = (
@@ -98,7 +91,18 @@ def _oracle() -> dict[str, dict]:  # type: ignore[type-arg]
     return {entry["file"]: entry for entry in map(json.loads, lines)}
 
 
-PLAYED = ("icemaidens.txt", "yetis.txt")
+#: The examples of the factions played (the random ones are games gamelog wrote from
+#: its legal moves, finished, in which each of the four builds its stronghold once).
+PLAYED = (
+    "icemaidens.txt",
+    "yetis.txt",
+    "acolytes.txt",
+    "dragonlords.txt",
+    "random_2p_2000.txt",
+    "random_5p_2003.txt",
+    "random_4p_2006.txt",
+    "random_2p_2020.txt",
+)
 
 
 @pytest.mark.parametrize("name", PLAYED)
@@ -108,6 +112,7 @@ def test_an_example_gives_the_oracle_s_vp(name: str) -> None:
     assert result.error is None
     assert {f.name: f.r["VP"] for f in result.state.order} == expected["vp"]
     assert result.state.round == expected["round"]
+    assert result.state.finished == expected["finished"]
 
 
 def test_initial_dwellings_on_the_picked_colour_become_ice_and_ice_costs_the_wheel_distance() -> (
@@ -129,6 +134,15 @@ def test_yetis_power_actions_cost_one_power_less() -> None:
 
 
 # --- refused logs ---------------------------------------------------------------------------
+
+PICK_AFTER_SETUP = (
+    "the volcano factions pick their colour after every faction is set up "
+    "(a step that only logs with 'player' lines have)"
+)
+VOLCANO = (
+    "the {faction} make a volcano with the terraform 'dig 1' gives, paying their board's "
+    "price (more on a home terrain of a faction)"
+)
 
 #: file -> (line, column, message, rule)
 REFUSED = {
@@ -175,6 +189,43 @@ REFUSED = {
         "yetis: action ACT2: ACT2 has already been used this round",
         "each action space is used once per round",
     ),
+    "acolytes_pick_before_every_setup.txt": (
+        14,
+        11,
+        "acolytes: pick-color blue: acolytes cannot pick a colour yet",
+        PICK_AFTER_SETUP,
+    ),
+    "acolytes_pick_without_player_lines.txt": (
+        13,
+        11,
+        "acolytes: pick-color blue: acolytes cannot pick a colour yet",
+        PICK_AFTER_SETUP,
+    ),
+    "dragonlords_pick_before_every_setup.txt": (
+        14,
+        14,
+        "dragonlords: pick-color yellow: dragonlords cannot pick a colour yet",
+        PICK_AFTER_SETUP,
+    ),
+    "acolytes_volcano_on_a_home_terrain_without_four_steps.txt": (
+        22,
+        18,
+        "acolytes: build I3: a volcano on a home terrain (gray) costs 4 steps on one cult "
+        "track, and no track has that many",
+        VOLCANO.format(faction="Acolytes"),
+    ),
+    "acolytes_volcano_steps_on_two_tracks.txt": (
+        23,
+        11,
+        "acolytes: -2FIRE: the 3 cult steps owed must all be lost on one track",
+        "cult steps owed for a volcano are lost all on one track ('-3FIRE')",
+    ),
+    "dragonlords_volcano_without_dig.txt": (
+        22,
+        14,
+        "dragonlords: build F4: turning F4 into a volcano needs the terraform of 'dig 1' first",
+        VOLCANO.format(faction="Dragonlords"),
+    ),
 }
 
 
@@ -188,3 +239,100 @@ def test_an_illegal_log_is_refused_where_and_why_the_site_refuses_it(name: str) 
     error = run((ILLEGAL / name).read_text()).error
     assert isinstance(error, IllegalMove | SetupError)
     assert (error.line, error.column, error.message, error.rule) == (line, column, message, rule)
+
+
+def test_volcanoes_cost_cult_steps_or_power_tokens_and_spades_become_steps_or_tokens() -> None:
+    acolytes = run((EXAMPLES / "acolytes.txt").read_text()).state
+    a = acolytes.factions["acolytes"]
+    assert acolytes.colour["E8"] == "volcano"
+    assert (a.r["FIRE"], a.r["WATER"]) == (0, 4)  # -3FIRE for E8; BON1's spade: +WATER
+    text = (EXAMPLES / "dragonlords.txt").read_text()
+    before = run(text.split("dragonlords: dig 1. build F4")[0]).state.factions["dragonlords"]
+    after = run(text.split("halflings: leech 1")[0]).state.factions["dragonlords"]
+    tokens = [sum(f.r[b] for b in ("P1", "P2", "P3")) for f in (before, after)]
+    assert tokens[0] - tokens[1] == 1  # a volcano on yellow (no home): one token
+    end = run(text).state.factions["dragonlords"]
+    assert sum(end.r[b] for b in ("P1", "P2", "P3")) == tokens[1] + 1  # BON1: a token
+
+
+def test_the_stronghold_abilities_of_the_four() -> None:
+    yetis = run((EXAMPLES / "random_5p_2003.txt").read_text()).state.factions["yetis"]
+    assert yetis.r["ALLOW_REUSE"] == 1 and yetis.building_power["SH"] == 4
+    acolytes = run((EXAMPLES / "random_4p_2006.txt").read_text()).state.factions["acolytes"]
+    assert acolytes.r["PRIEST_CULT_BONUS"] == 1
+    state = run((EXAMPLES / "random_2p_2000.txt").read_text()).state
+    assert state.factions["icemaidens"].vp_source["SH"] > 0  # 3 VP a temple when passing
+
+
+# --- the ledger --------------------------------------------------------------------------
+
+
+def _faction_rows(tsv: str) -> list[list[str]]:
+    """The faction rows of a ledger export as the oracle's dump gives them: faction,
+    the changes of VP, C, W, P, power and cults, and the commands."""
+    rows = []
+    for line in tsv.split("\n"):
+        cells = line.split("\t")
+        if len(cells) >= 15:
+            changes = [cells[i].split()[0] if cells[i] else "" for i in (2, 4, 6, 8, 10)]
+            rows.append([cells[0], *changes, cells[12], " ".join(cells[14].split())])
+    return rows
+
+
+@pytest.mark.parametrize("name", PLAYED)
+def test_the_ledger_export_is_the_oracle_s_row_by_row_and_verifies(name: str) -> None:
+    """The rows the site's engine writes (its --dump-dir ledger, kept in
+    oracle_ledgers.json) are the export's; the export, read back as a ledger log, is
+    checked row by row and gives the same VP."""
+    result = replay(GAME, (EXAMPLES / name).read_text(), name, keep_steps=True)
+    tsv = GAME.export(result, "ledger")
+    expected = json.loads((EXAMPLES / "oracle_ledgers.json").read_text())[name]
+    assert _faction_rows(tsv) == expected
+    again = run(tsv)
+    assert again.error is None
+    vp = {f.name: f.r["VP"] for f in result.state.order}
+    assert {f.name: f.r["VP"] for f in again.state.order} == vp
+
+
+# --- legal lines ---------------------------------------------------------------------------
+
+
+def _listed(text: str) -> tuple[str | None, list[str]]:
+    state = run(text).state
+    lines = [option.line for group in GAME.legal_moves(state) for option in group.options]
+    return GAME.to_move(state), lines
+
+
+def _cut(name: str, lines: int) -> str:
+    return "\n".join((EXAMPLES / name).read_text().split("\n")[:lines]) + "\n"
+
+
+def test_the_picks_and_the_starting_favor_are_listed_and_tried() -> None:
+    mover, lines = _listed(_cut("icemaidens.txt", 14))  # ... setup icemaidens
+    assert mover == "icemaidens"
+    wheel = ("yellow", "brown", "black", "blue", "green", "gray", "red")
+    assert lines == [f"icemaidens: pick-color {colour}" for colour in wheel]  # not ice
+    mover, lines = _listed(_cut("icemaidens.txt", 15))  # ... pick-color gray
+    assert mover == "icemaidens" and "icemaidens: +FAV11" in lines
+    assert all(line.startswith("icemaidens: +FAV") for line in lines)
+    mover, lines = _listed(_cut("acolytes.txt", 14))  # ... setup engineers
+    assert mover == "acolytes" and "acolytes: pick-color blue" in lines
+    assert "acolytes: pick-color gray" not in lines  # the engineers' colour
+
+
+def test_volcanoes_and_their_price_are_listed() -> None:
+    _, lines = _listed(_cut("acolytes.txt", 21))  # the acolytes' first turn
+    assert "acolytes: dig 1. build E8" in lines
+    assert "acolytes: dig 1. transform E8" in lines
+    mover, lines = _listed(_cut("acolytes.txt", 22))  # ... dig 1. build E8
+    assert mover == "acolytes"
+    assert {"acolytes: -3FIRE", "acolytes: -3WATER", "acolytes: -3EARTH", "acolytes: -3AIR"} <= (
+        set(lines)
+    )
+
+
+def test_the_yetis_power_action_already_taken_is_listed_after_their_stronghold() -> None:
+    state = run(_cut("random_5p_2003.txt", 123)).state
+    assert GAME.to_move(state) == "yetis" and "ACT2" in state.blocked
+    lines = [option.line for group in GAME.legal_moves(state) for option in group.options]
+    assert "yetis: action ACT2" in lines

@@ -39,6 +39,7 @@ from gamelog.games.terra_mystica.rulebook import (
     FREE_DWELLING_ON_HOME_TERRAIN_RULE,
     FREE_GAINS_OWED_RULE,
     INITIAL_DWELLINGS_ON_HOME_TERRAIN_RULE,
+    LOSE_CULT_STEPS_RULE,
     ONE_BUILDING_PER_HEX_RULE,
     OWN_BUILDINGS_UPGRADED_RULE,
     POWER_FROM_BOWL_III_RULE,
@@ -403,6 +404,19 @@ def adjust_command(
         if r["CULT"] < delta:
             if r[kind] == 10 or (kind in f.cult_blocked and r["KEY"]):
                 checked = True
+        elif delta < 0 and r["LOSE_CULT"]:  # a volcano's price (Acolytes)
+            if r["LOSE_CULT"] != -delta:
+                raise IllegalMove(
+                    f"the {r['LOSE_CULT']} cult steps owed must all be lost on one track",
+                    rule=LOSE_CULT_STEPS_RULE,
+                )
+            if r[kind] < -delta:
+                raise IllegalMove(
+                    f"{kind} is at {r[kind]}, too low to lose {-delta} steps",
+                    rule=LOSE_CULT_STEPS_RULE,
+                )
+            r["LOSE_CULT"] += delta
+            checked = True
         elif delta < 0:
             if "loose-cult-loss" not in state.options:
                 old = r[kind]
@@ -420,6 +434,12 @@ def adjust_command(
             r["CULT"] -= delta
             checked = True
             r["CULTS_ON_SAME_TRACK"] = 0
+    elif r["LOSE_CULT"] and "loose-lose-cult" not in state.options:
+        raise IllegalMove(
+            f"{f.name} must first lose the {r['LOSE_CULT']} cult steps owed "
+            f"('-{r['LOSE_CULT']}FIRE')",
+            rule=LOSE_CULT_STEPS_RULE,
+        )
     if kind.startswith("FAV"):
         if not r["GAIN_FAVOR"]:
             raise IllegalMove(

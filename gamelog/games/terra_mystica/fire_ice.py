@@ -185,7 +185,7 @@ def pick_colour(state: TerraMysticaState, f: Faction, colour: str) -> None:
         facts = []
         if f.spec.pick_color == "post-setup" and not state.post_setup_given:
             facts.append(f"{f.name} pick their colour once every faction is set up")
-            if not state.players:
+            if not state.players and not state.ledger_seats:
                 facts.append(
                     "this log has no 'player' lines: without them the site never "
                     f"gives the {f.name} their colour pick"

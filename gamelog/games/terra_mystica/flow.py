@@ -352,13 +352,14 @@ def what_next(state: TerraMysticaState) -> None:
 def _in_select_factions(state: TerraMysticaState) -> None:
     """With ``player`` lines: once every player has a faction (and the last one owes
     nothing, e.g. its colour pick), the post-setup step."""
-    if not state.players:
+    seats = len(state.players) or state.ledger_seats
+    if not seats:
         return
     if state.order:
         state.action_required = []
         if detect_incomplete_turn(state, state.order[-1]):
             return
-    if len(state.order) >= len(state.players):
+    if len(state.order) >= seats:
         state.phase = "post-setup"
 
 

@@ -218,6 +218,7 @@ _OBLIGATIONS = frozenset(
         "transform",
         "bridge",
         "convert",
+        "lose-cult",
         "unlock-terrain",
         "gain-token",
     }
@@ -460,8 +461,12 @@ def _build_lines(
         spades = _spades_to_home(state, f, where)
         if not spades:
             continue
-        dig = {kind: value * spades for kind, value in per_spade.items()}
         terrain = state.colour[where]
+        if f.color == "volcano":  # one dig gives the volcano; its price is the board's
+            builds.append((f"{name}: dig 1. build {where}", f"{terrain}: a volcano"))
+            transforms.append((f"{name}: dig 1. transform {where}", f"{terrain}: a volcano"))
+            continue
+        dig = {kind: value * spades for kind, value in per_spade.items()}
         builds.append(
             (
                 f"{name}: dig {spades}. build {where}",
@@ -639,6 +644,14 @@ def _obligations(state: TerraMysticaState, f: Faction) -> list[OptionGroup]:
             ),
             complete=True,
         )
+    if r["LOSE_CULT"]:
+        steps = r["LOSE_CULT"]
+        lines = [
+            (f"{name}: -{steps}{cult}", f"{steps} steps off {cult}")
+            for cult in state.cults
+            if r[cult] >= steps
+        ]
+        groups += _group("pay the volcano with cult steps", _legal(state, lines), complete=True)
     if r["GAIN_TW"]:
         groups += _group(
             "take a town tile",

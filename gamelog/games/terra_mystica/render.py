@@ -105,6 +105,8 @@ def _faction_lines(state: TerraMysticaState) -> list[str]:
         if f.dropped:
             flags = " (dropped)"
         b = f.buildings
+        if f.secondary_color:
+            flags += f" ({f.color}, picked {f.secondary_color})"
         out.append(
             f"{f.name:<14}{r['VP']:>4}{r['C']:>5}{r['W']:>4}{r['P']:>4}  "
             f"{r['P1']:>2}/{r['P2']}/{r['P3']:<3} "
@@ -242,7 +244,10 @@ def render_svg(state: TerraMysticaState) -> str:
     panel_y = max(map_height, _cult_bottom()) + 8
     height = panel_y + (len(factions) + 3) * _PANEL_LINE + 2 * _MARGIN
     terrain = board.terrain
-    parts = [_kept(_legend, terrain, panel_y)]
+    shown = tuple(
+        c for c in ("ice", "volcano") if c in terrain or any(f.color == c for f in factions)
+    )
+    parts = [_kept(_legend, shown, panel_y)]
     colours = state.colour
     parts.append(_kept(_river, terrain))
     land = tuple(colours[where] for where in board.land)
@@ -623,11 +628,13 @@ def _priest(x: float, cult: str, space: int, value: int, name: str, colour: str)
 # --- factions ------------------------------------------------------------------------------
 
 
-def _legend(terrain: str, y: float) -> str:
+def _legend(shown: tuple[str, ...], y: float) -> str:
+    """The terrain letters: the wheel's, and ice and volcano where the map has them or a
+    faction plays them (``shown``)."""
     parts = []
     x = _MARGIN
     for colour, code in TERRAIN_CODE.items():
-        if colour in ("ice", "volcano") and colour not in terrain:
+        if colour in ("ice", "volcano") and colour not in shown:
             continue
         parts.append(
             svg.element(
@@ -683,6 +690,8 @@ def _faction_line(state: TerraMysticaState, f: Faction) -> str:
         f", {f.spec.teleport.kind} {teleport}" if teleport is not None and f.spec.teleport else ""
     )
     extra = variable.notes(f)
+    if f.secondary_color:  # an ice or volcano faction: its terrain counts as this colour
+        flags += f" ({f.color}, picked {f.secondary_color})"
     return (
         f"{f.name}{flags}: {r['VP']} VP; {r['C']} C, {r['W']} W, {r['P']} P; "
         f"power {r['P1']}/{r['P2']}/{r['P3']}; {reach_words}; {tiles}"

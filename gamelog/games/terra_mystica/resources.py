@@ -88,6 +88,7 @@ _SPECIAL_KINDS = frozenset(
         "GAIN_ACTION",
         "SHAPESHIFTS_PER_PLAYER",
         "SHAPESHIFTS_PER_OPPONENT",
+        "P1_PER_PLAYER",
     }
 )
 #: Resources with a ceiling, and the key holding it.
@@ -155,7 +156,7 @@ def adjust(
             )
         return
     if kind in _SPECIAL_KINDS:
-        _adjust_special(state, f, kind, delta)
+        _adjust_special(state, f, kind, delta, source)
         return
     replaced = f.replaced
     if replaced is not None and delta > 0 and kind in replaced:
@@ -235,7 +236,9 @@ def _scored_gain(state: TerraMysticaState, f: Faction, kind: str, delta: int) ->
             maybe_special(state, f, kind, "gain")
 
 
-def _adjust_special(state: TerraMysticaState, f: Faction, kind: str, delta: int) -> None:
+def _adjust_special(
+    state: TerraMysticaState, f: Faction, kind: str, delta: int, source: str | None = None
+) -> None:
     """Kinds that are not held but act at once: power, tokens, tracks, actions."""
     r = f.r
     if kind == "PW_TOKEN":
@@ -262,6 +265,9 @@ def _adjust_special(state: TerraMysticaState, f: Faction, kind: str, delta: int)
         if kind == "SHAPESHIFTS_PER_OPPONENT":
             players -= 1
         adjust(state, f, "ALLOW_SHAPESHIFT", players * delta)
+    elif kind == "P1_PER_PLAYER":  # Dragonlords' stronghold: a token per faction
+        seats = sum(1 for other in state.order if not other.empty_seat)
+        adjust(state, f, "P1", delta * seats, source)
     elif kind == "LOSE_PW_TOKEN":
         for _ in range(abs(delta)):
             for bowl in ("P1", "P2", "P3"):

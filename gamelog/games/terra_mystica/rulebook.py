@@ -116,6 +116,12 @@ SPADE_PER_STEP_RULE = (
 LEFTOVER_SPADES_GO_HOME_RULE = "spades left over after a non-home terraform go to home terrain"
 DUG_SPADES_ON_ONE_HEX_RULE = "spades dug for a non-home terraform must all be used on that hex"
 DUG_SPADES_USED_RULE = "dug spades must be used in the same action"
+#: {faction}: the display name of the volcano faction.
+VOLCANO_COST_RULE = (
+    "the {faction} make a volcano with the terraform 'dig 1' gives, paying their board's "
+    "price (more on a home terrain of a faction)"
+)
+LOSE_CULT_STEPS_RULE = "cult steps owed for a volcano are lost all on one track ('-3FIRE')"
 SPADE_COST_RULE = "spades cost workers by the digging level (Darklings: priests)"
 
 # --- buildings, bridges, towns --------------------------------------------------------------

@@ -327,6 +327,12 @@ def _on_start(state: TerraMysticaState, f: Faction, c: cmd.Start) -> None:
 
 
 def _on_pick_colour(state: TerraMysticaState, f: Faction, c: cmd.PickColour) -> None:
+    if state.form == LEDGER and not f.r["PICK_COLOR"]:
+        # The site's ledger files a pick that follows another faction's setup row (the
+        # Ice Maidens' favor tile) in that row: it is the pick of whoever owes one.
+        owing = [x for x in state.order if x.r["PICK_COLOR"]]
+        if len(owing) == 1:
+            f = owing[0]
     fire_ice.pick_colour(state, f, c.colour)
 
 

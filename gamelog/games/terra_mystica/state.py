@@ -327,6 +327,8 @@ class TerraMysticaState:
         self.faction_variants: list[str] = []
         #: The colour picks of the post-setup step have been given (flow.py).
         self.post_setup_given = False
+        #: The seats of a ledger log (its setup rows), which records no players.
+        self.ledger_seats = 0
         self.players: list[str] = []
         self.player_count: int | None = None
         self.pool: dict[str, int] = {}
@@ -536,6 +538,15 @@ def setup(log: GameLog[Header, LogMove]) -> TerraMysticaState:
     )
     if player_count is not None:
         state.player_count = player_count
+    if header.form == "ledger":
+        # A site ledger records no players, but its games had them: one a setup row
+        # (what the Fire & Ice setup steps count, flow.py).
+        state.ledger_seats = sum(
+            1
+            for steps in plan.values()
+            for _, command, _ in steps
+            if type(command) is cmd.SetupFaction
+        )
     return state
 
 

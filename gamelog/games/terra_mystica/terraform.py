@@ -20,6 +20,7 @@ from gamelog.games.terra_mystica.rulebook import (
     SPADE_COST_RULE,
     SPADE_PER_STEP_RULE,
     TERRAFORMING_CHANGES_TERRAIN_RULE,
+    VOLCANO_COST_RULE,
 )
 from gamelog.games.terra_mystica.state import Faction, TerraMysticaState
 
@@ -65,6 +66,8 @@ def transform_cost(
     cost, gain, teleport = reach.check_reachable(state, f, where)
     if colour == "ice":
         return _ice_cost(f, current, cost, gain, teleport)
+    if colour == "volcano":
+        return _volcano_cost(state, f, current, cost, gain, teleport)
     # Terraforming counts from the picked colour of an ice faction (its home on the wheel).
     home = f.secondary_color or f.color
     diff = colour_difference(current, colour)
@@ -117,6 +120,42 @@ def _ice_cost(
     return cost, gain, teleport, spades, "ice"
 
 
+def _volcano_cost(
+    state: TerraMysticaState,
+    f: Faction,
+    current: str,
+    cost: Amounts,
+    gain: Amounts,
+    teleport: str | None,
+) -> tuple[Amounts, Amounts, str | None, int, str]:
+    """Making a volcano: the terraform ``dig 1`` gave, and the price of the faction's
+    board, higher on a terrain that is some faction's home: Acolytes lose cult steps
+    on one track (paid with ``-3FIRE``), Dragonlords power tokens (taken at once)."""
+    cost = dict(cost)
+    cost["VOLCANO_TF"] = cost.get("VOLCANO_TF", 0) + 1
+    home = any(other.color == current for other in state.order if not other.empty_seat)
+    price = f.spec.volcano_cost.get("home" if home else "not_home", {})
+    where_text = f"a home terrain ({current})" if home else current
+    for kind, amount in price.items():
+        if kind == "LOSE_PW_TOKEN":
+            tokens = f.r["P1"] + f.r["P2"] + f.r["P3"]
+            if tokens < amount:
+                raise IllegalMove(
+                    f"a volcano on {where_text} costs {amount} power tokens, has {tokens}",
+                    rule=VOLCANO_COST_RULE.format(faction=f.spec.display),
+                )
+        elif kind == "LOSE_CULT" and not any(f.r[c] >= amount for c in state.cults):
+            raise IllegalMove(
+                f"a volcano on {where_text} costs {amount} steps on one cult track, "
+                "and no track has that many",
+                rule=VOLCANO_COST_RULE.format(faction=f.spec.display),
+                facts=[", ".join(f"{c} {f.r[c]}" for c in state.cults)],
+            )
+        cost[kind] = cost.get(kind, 0) - amount
+    # The engine's count for a volcano: any number that is not zero.
+    return cost, gain, teleport, 7, "volcano"
+
+
 # --- the commands ---------------------------------------------------------------------
 
 
@@ -152,6 +191,11 @@ def transform(state: TerraMysticaState, f: Faction, where: str, colour: str | No
             )
     if teleport:
         f.teleport_to = where
+    if cost.get("VOLCANO_TF", 0) > f.r["VOLCANO_TF"]:
+        raise IllegalMove(
+            f"turning {where} into a volcano needs the terraform of 'dig 1' first",
+            rule=VOLCANO_COST_RULE.format(faction=f.spec.display),
+        )
     if cost.get("SPADE", 0) > f.r["SPADE"]:
         raise IllegalMove(
             f"{where} needs {amount_text(cost['SPADE'], 'SPADE')} from {state.colour[where]} "
