@@ -207,18 +207,22 @@ def compare(game: dict) -> str | None:
         return f"reference refuses: {theirs.get('error')}"
     if bool(mine["finished"]) != bool(theirs.get("finished")):
         return f"finished: gamelog {mine['finished']}, reference {theirs.get('finished')}"
+    found = []
     if mine["vp"] != theirs.get("vp"):
         diff = {
             name: (mine["vp"].get(name), theirs.get("vp", {}).get(name))
             for name in sorted(set(mine["vp"]) | set(theirs.get("vp", {})))
             if mine["vp"].get(name) != theirs.get("vp", {}).get(name)
         }
-        return "VP (gamelog, reference): " + ", ".join(f"{n} {a}/{b}" for n, (a, b) in diff.items())
+        found.append(
+            "VP (gamelog/reference): " + ", ".join(f"{n} {a}/{b}" for n, (a, b) in diff.items())
+        )
     if "rows" in theirs:
         if theirs["rows"] is None:
-            return "the reference wrote no ledger dump"
-        return first_row_difference(mine["rows"], theirs["rows"])
-    return None
+            found.append("the reference wrote no ledger dump")
+        else:
+            found.append(first_row_difference(mine["rows"], theirs["rows"]) or "")
+    return "; ".join(part for part in found if part) or None
 
 
 #: What a corpus made with ``--corpus`` covers at least: games per Fire & Ice faction
