@@ -75,7 +75,10 @@ def players_of(spec: str) -> list[int]:
 def ours(path: Path, ledger: bool = False) -> dict:
     """gamelog's result for one log: accepted, finished, final VP, time (and with
     ``ledger`` the faction rows of its ledger export, see ``exported_rows``)."""
-    text = path.read_text(encoding="utf-8")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as problem:
+        return _failed(str(problem))
     started = time.process_time()
     result = replay(GAME, text, str(path), keep_steps=ledger)
     seconds = time.process_time() - started
@@ -91,7 +94,7 @@ def ours(path: Path, ledger: bool = False) -> dict:
             sheet = GAME.score(result.state)
             vp = {p: int(sheet.total(p)) for p in sheet.players}
         except Exception as problem:  # reported, not raised
-            return {"ok": False, "error": f"score sheet: {problem}", "finished": False, "vp": {}}
+            return _failed(f"score sheet: {problem}")
     return {
         "ok": result.error is None,
         "error": None if result.error is None else str(result.error),
@@ -103,6 +106,10 @@ def ours(path: Path, ledger: bool = False) -> dict:
         "form": "randomize" if "\nrandomize " in text else "explicit",
         **covers(result.state),
     }
+
+
+def _failed(error: str) -> dict:
+    return {"ok": False, "error": error, "finished": False, "vp": {}, "lines": 0, **covers(None)}
 
 
 def covers(state: object) -> dict:
