@@ -367,6 +367,8 @@ def action(state: TerraMysticaState, f: Faction, name: str) -> None:
             rule=POWER_FROM_BOWL_III_RULE,
             facts=[f"bowls {f.r['P1']}/{f.r['P2']}/{f.r['P3']}"],
         )
+    if "ALLOW_SHAPESHIFT" in cost:  # the first Shapeshifters' ACTH1/ACTH2
+        variable.check_shapeshifts_left(f, name)
     resources.pay(state, f, cost)
     resources.gain(state, f, spec.gain, name)
     if not spec.dont_block:

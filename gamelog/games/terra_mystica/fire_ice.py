@@ -68,6 +68,7 @@ def finalize(state: TerraMysticaState) -> None:
             variant = variant_of_option(option)
             if variant not in state.faction_variants:
                 state.faction_variants.append(variant)
+                state.fire_and_ice = True
 
 
 def add_variant(state: TerraMysticaState, name: str) -> None:
@@ -81,6 +82,7 @@ def add_variant(state: TerraMysticaState, name: str) -> None:
         )
     if key not in state.faction_variants:
         state.faction_variants.append(key)
+        state.fire_and_ice = True
 
 
 def spec_for(state: TerraMysticaState, name: str) -> FactionSpec:
@@ -92,8 +94,13 @@ def spec_for(state: TerraMysticaState, name: str) -> FactionSpec:
             break
     else:
         spec = FACTIONS.get(name)
+    offering = [v for v, boards in FACTION_VARIANTS.items() if name in boards]
+    if spec is None and offering and state.form == "ledger":
+        # A site ledger does not record 'faction-variant' lines: a Fire & Ice faction
+        # with none of its variants on gets its release board (the rows then tell).
+        spec = FACTION_VARIANTS[offering[0]][name]
+        state.fire_and_ice = True
     if spec is None:
-        offering = [v for v, boards in FACTION_VARIANTS.items() if name in boards]
         if offering:
             options = [o for o in VARIANT_OPTIONS if variant_of_option(o) in offering]
             raise SetupError(

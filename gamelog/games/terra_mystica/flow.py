@@ -330,7 +330,7 @@ def what_next(state: TerraMysticaState) -> None:
     if state.phase == "play":  # the usual case, and the last state of the sequence
         _in_play(state)
         return
-    if state.faction_variants:  # only Fire & Ice games have the step (fire_ice.py)
+    if state.fire_and_ice:  # only Fire & Ice games have the step (fire_ice.py)
         if state.phase == "select-factions":
             _in_select_factions(state)
         if state.phase == "post-setup":

@@ -221,6 +221,7 @@ _OBLIGATIONS = frozenset(
         "lose-cult",
         "unlock-terrain",
         "gain-token",
+        "pick-color",
     }
 )
 
@@ -553,6 +554,7 @@ _GAIN_WORDS = {
     "FREE_D": ("a free dwelling on own terrain, out of reach too", "free dwellings"),
     "FREE_TF": ("a free terraform next to an own building", "free terraforms"),
     "GAIN_ACTION": ("an action", "actions"),
+    "PICK_COLOR": ("a new colour (pick-color)", "new colours"),
 }
 
 
@@ -698,6 +700,15 @@ def _obligations(state: TerraMysticaState, f: Faction) -> list[OptionGroup]:
         )
     if r["BRIDGE"]:
         groups += _group("place the bridge", _legal(state, _bridge_lines(state, f)), complete=True)
+    if r["PICK_COLOR"]:  # in play: the Shapeshifters' new colour (their ACTH actions)
+        groups += _group(
+            "pick a new colour",
+            _legal(
+                state,
+                ((f"{name}: pick-color {c}", "every own building takes it") for c in PICKABLE),
+            ),
+            complete=True,
+        )
     if r["UNLOCK_TERRAIN"] and f.unlocked is not None:
         groups += _group(
             "unlock a terrain for the priest gained",

@@ -689,9 +689,9 @@ def _faction_line(state: TerraMysticaState, f: Faction) -> str:
     reach_words = f"ship {f.tracks['ship']}, dig {f.tracks['dig']}" + (
         f", {f.spec.teleport.kind} {teleport}" if teleport is not None and f.spec.teleport else ""
     )
-    extra = variable.notes(f)
     if f.secondary_color:  # an ice or volcano faction: its terrain counts as this colour
         flags += f" ({f.color}, picked {f.secondary_color})"
+    extra = variable.notes(f)
     return (
         f"{f.name}{flags}: {r['VP']} VP; {r['C']} C, {r['W']} W, {r['P']} P; "
         f"power {r['P1']}/{r['P2']}/{r['P3']}; {reach_words}; {tiles}"

@@ -86,9 +86,9 @@ _SPECIAL_KINDS = frozenset(
         "GAIN_SHIP",
         "GAIN_TELEPORT",
         "GAIN_ACTION",
+        "P1_PER_PLAYER",
         "SHAPESHIFTS_PER_PLAYER",
         "SHAPESHIFTS_PER_OPPONENT",
-        "P1_PER_PLAYER",
     }
 )
 #: Resources with a ceiling, and the key holding it.
@@ -104,6 +104,7 @@ _NAMES = {
     "P": ("priest", "priests"),
     "VP": ("VP", "VP"),
     "PW": ("power", "power"),
+    "PW_TOKEN": ("power token", "power tokens"),
     "P1": ("power in bowl I", "power in bowl I"),
     "P2": ("power in bowl II", "power in bowl II"),
     "P3": ("power in bowl III", "power in bowl III"),
@@ -258,6 +259,9 @@ def _adjust_special(
                 f.tracks[track_name] = level + 1
     elif kind == "GAIN_ACTION":
         f.allowed_actions += delta
+    elif kind == "P1_PER_PLAYER":  # Dragonlords' stronghold: a token per faction
+        seats = sum(1 for other in state.order if not other.empty_seat)
+        adjust(state, f, "P1", delta * seats, source)
     elif kind in ("SHAPESHIFTS_PER_PLAYER", "SHAPESHIFTS_PER_OPPONENT"):
         # The Shapeshifters' stronghold (playtest v2/v3): as many shapeshifts as there
         # are players, or opponents, in the game.
@@ -265,9 +269,6 @@ def _adjust_special(
         if kind == "SHAPESHIFTS_PER_OPPONENT":
             players -= 1
         adjust(state, f, "ALLOW_SHAPESHIFT", players * delta)
-    elif kind == "P1_PER_PLAYER":  # Dragonlords' stronghold: a token per faction
-        seats = sum(1 for other in state.order if not other.empty_seat)
-        adjust(state, f, "P1", delta * seats, source)
     elif kind == "LOSE_PW_TOKEN":
         for _ in range(abs(delta)):
             for bowl in ("P1", "P2", "P3"):
@@ -336,7 +337,7 @@ def shortfalls(state: TerraMysticaState, f: Faction, cost: Amounts) -> list[str]
         if kind == "PW":
             have, shown = r["P3"], "P3"
         elif kind == "PW_TOKEN":  # tokens from any bowl (the Shapeshifters' ACTH2/4/6)
-            have, shown = r["P1"] + r["P2"] + r["P3"], "power tokens"
+            have, shown = r["P1"] + r["P2"] + r["P3"], "PW_TOKEN"
         else:
             have, shown = r[kind], kind
         if amount > 0 and have < amount:

@@ -325,6 +325,9 @@ class TerraMysticaState:
         #: Fire & Ice faction variants switched on, in the order the engine adds them
         #: (the first one that has a faction gives its board; fire_ice.py).
         self.faction_variants: list[str] = []
+        #: A faction variant is on, or a Fire & Ice faction plays: the game has the
+        #: setup steps of Fire & Ice (flow.py).
+        self.fire_and_ice = False
         #: The colour picks of the post-setup step have been given (flow.py).
         self.post_setup_given = False
         #: The seats of a ledger log (its setup rows), which records no players.

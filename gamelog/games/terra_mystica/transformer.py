@@ -187,7 +187,10 @@ class ToCommands(Transformer):
         sign = -1 if str(c[0]) == "-" else 1
         count = _int(_first(c, "INT"), 1)
         assert count is not None
-        kind = _resource(str(_first(c, "ITEM")).upper())
+        item = _first(c, "ITEM")
+        if item is None:  # -GAIN_P3_FOR_VP: the Shapeshifters decline a token
+            item = _first(c, "GAIN_RIGHT")
+        kind = _resource(str(item).upper())
         source = _first(c, "SOURCE")
         return cmd.Adjust("", sign * count, kind, str(source).strip().lower() if source else None)
 

@@ -28,6 +28,7 @@ from gamelog.games.terra_mystica.rulebook import (
     COLOUR_PICK_RULE,
     FIRE_AND_ICE_COMMANDS_RULE,
     INITIAL_DWELLINGS_BY_A_RIVER_RULE,
+    SHAPESHIFTS_LEFT_RULE,
     TOKEN_FOR_VP_AFTER_ACCEPTED_POWER_RULE,
     UNLOCK_FROM_PRIESTS_RULE,
     UNLOCK_NEW_TERRAIN_RULE,
@@ -134,6 +135,18 @@ def require_unlocks(state: TerraMysticaState) -> None:
 
 
 # --- Shapeshifters ---------------------------------------------------------------------
+
+
+def check_shapeshifts_left(f: Faction, action: str) -> None:
+    """ACTH1/ACTH2 (the first variants) each use one of the shapeshifts the variant
+    allows: 100 in the first, as many as the players (v2) or opponents (v3), counted
+    when the stronghold is built."""
+    if f.r["ALLOW_SHAPESHIFT"] < 1:
+        raise IllegalMove(
+            f"the {f.name} have no shapeshift left for {action}",
+            rule=SHAPESHIFTS_LEFT_RULE,
+            facts=[f"{f.spec.display}: shapeshifts left 0"],
+        )
 
 
 def gain_for(state: TerraMysticaState, f: Faction, to_type: str, from_type: str) -> None:
