@@ -102,6 +102,8 @@ PLAYED = (
     "random_5p_2003.txt",
     "random_4p_2006.txt",
     "random_2p_2020.txt",
+    "acolytes_2017_vp.txt",
+    "dragonlords_2017_vp.txt",
 )
 
 
@@ -362,3 +364,14 @@ def test_the_views_name_the_picked_colour_and_letter_ice_and_volcano() -> None:
     picture = render.render_svg(state)
     assert "ic ice" in picture and "vo volcano" in picture  # the legend, though the map has none
     assert "icemaidens (ice, picked blue): 80 VP" in picture
+
+
+def test_the_2017_vp_map_is_the_original_terrain_with_other_starting_vp() -> None:
+    from gamelog.games.terra_mystica.components import CONSTANTS, MAPS, map_id
+
+    terrain, variant = CONSTANTS.vp_variant_maps["91645cdb135773c2a7a50e5ca9cb18af54c664c4"]
+    # The site names such a map by the SHA-1 of its terrain and the variant's name.
+    assert map_id(f"{MAPS[terrain]} {variant}") == "91645cdb135773c2a7a50e5ca9cb18af54c664c4"
+    state = run((EXAMPLES / "acolytes_2017_vp.txt").read_text()).state
+    assert state.factions["engineers"].vp_source["initial"] == 16
+    assert state.factions["acolytes"].vp_source["initial"] == 23

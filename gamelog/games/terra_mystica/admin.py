@@ -208,14 +208,16 @@ def select_map(state: TerraMysticaState, map_id: str) -> None:
     key = map_id.lower()
     if key == "original":
         key = CONSTANTS.original_map
-    terrain = MAPS.get(key)
+    base, vp_variant = CONSTANTS.vp_variant_maps.get(key, (key, ""))
+    terrain = MAPS.get(base)
     if terrain is None:
         raise SetupError(
             f"map {map_id} is not known",
             rule=KNOWN_MAPS_RULE,
-            facts=[f"known maps: {', '.join(sorted(MAPS))}"],
+            facts=[f"known maps: {', '.join(sorted([*MAPS, *CONSTANTS.vp_variant_maps]))}"],
         )
     state.map_id = key
+    state.start_vp = CONSTANTS.vp_variants.get(vp_variant, {})
     state.use_board(board_for(terrain))
     state.ledger.comment(f"map {map_id}")
 
@@ -232,14 +234,13 @@ def setup_faction(state: TerraMysticaState, name: str) -> None:
     fire_ice.check_conflicts(state, spec)
     if state.round or state.phase not in ("select-factions", "wait-for-players"):
         raise SetupError("factions are chosen before the first dwelling", rule=SETUP_ORDER_RULE)
-    f = Faction(spec, start_vp=CONSTANTS.starting_vp)
+    start_vp = state.start_vp.get(name, CONSTANTS.starting_vp)
+    f = Faction(spec, start_vp=start_vp)
     f.start_player = not state.order
     flow.register_faction(state, f)
     f.start_order = len(state.order)
     state.ledger.start_row(f)
-    f.vp_trail.append(
-        ("initial", state.at_line, state.at_text, CONSTANTS.starting_vp, state.ledger.started)
-    )
+    f.vp_trail.append(("initial", state.at_line, state.at_text, start_vp, state.ledger.started))
     state.ledger.add_command("setup")
     state.ledger.finish_row()
     fire_ice.on_setup(state, f)

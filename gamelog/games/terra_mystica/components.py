@@ -80,6 +80,10 @@ class Constants(Record):
     resource_aliases: dict[str, str]
     final_scoring: dict[str, tuple[int, ...]]
     original_map: str
+    #: Map ids that are another map's terrain with a VP variant: (terrain's map, variant).
+    vp_variant_maps: dict[str, tuple[str, str]]
+    #: Starting VP by faction, by VP variant.
+    vp_variants: dict[str, dict[str, int]]
     options: dict[str, str]
     extra_final_scoring: dict[str, str]
     #: Supplies besides the tiles: the Darklings' priests from workers, the Fakirs'
@@ -106,6 +110,10 @@ def _constants(raw: dict[str, Any]) -> Constants:
         resource_aliases=dict(raw["resource_aliases"]),
         final_scoring={k: tuple(v) for k, v in raw["final_scoring"].items()},
         original_map=raw["original_map"],
+        vp_variant_maps={
+            k: (v["terrain"], v["vp"]) for k, v in raw.get("vp_variant_maps", {}).items()
+        },
+        vp_variants={k: dict(v) for k, v in raw.get("vp_variants", {}).items()},
         options=dict(raw["options"]),
         extra_final_scoring=dict(raw["extra_final_scoring"]),
         limited_supply=dict(raw["limited_supply"]),

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from gamelog.core.errors import IllegalMove, SetupError
 from gamelog.games.terra_mystica.components import (
+    ALL_FACTION_NAMES,
     CONSTANTS,
     FACTION_VARIANTS,
     FACTIONS,
@@ -102,20 +103,21 @@ def spec_for(state: TerraMysticaState, name: str) -> FactionSpec:
         state.fire_and_ice = True
     if spec is None:
         if offering:
-            options = [o for o in VARIANT_OPTIONS if variant_of_option(o) in offering]
+            release = offering[0]
+            option = next(o for o in VARIANT_OPTIONS if variant_of_option(o) == release)
             raise SetupError(
                 f"{name} is a Fire & Ice faction, and no faction variant with it is on",
                 rule=FACTION_VARIANTS_RULE,
                 facts=[
-                    f"switch it on before the setup with 'option {options[0]}'"
-                    + f" or 'faction-variant {offering[0]}'",
+                    f"switch it on before the setup with 'option {option}'"
+                    + f" or 'faction-variant {release}'",
                     f"variants on: {', '.join(state.faction_variants) or 'none'}",
                 ],
             )
         raise SetupError(
             f"unknown faction {name!r}",
             rule=FACTIONS_OF_THE_BASE_GAME_RULE,
-            facts=[f"known: {', '.join(sorted(FACTIONS))}"],
+            facts=[f"known: {', '.join(ALL_FACTION_NAMES)}"],
         )
     if not spec.ready:
         raise SetupError(

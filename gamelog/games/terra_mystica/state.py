@@ -368,7 +368,8 @@ class TerraMysticaState:
         self.ledger = Ledger()
         self.warnings: list[str] = []
 
-        # The map.
+        # The map, and the starting VP of its VP variant, if any, by faction.
+        self.start_vp: dict[str, int] = {}
         self.map_id = CONSTANTS.original_map
         self.use_board(board_for(MAPS[self.map_id]))
 
@@ -503,7 +504,7 @@ class TerraMysticaState:
 
 
 #: How TerraMysticaState.branch copies each part of the state (anything else: deeply).
-_STATE_SHARED = frozenset({"plan", "header", "moves", "board", "gain_scoring", "cults"})
+_STATE_SHARED = frozenset({"plan", "header", "moves", "board", "gain_scoring", "cults", "start_vp"})
 _STATE_COPIED = frozenset(
     {
         "rows_to_verify",
