@@ -375,3 +375,33 @@ def test_the_2017_vp_map_is_the_original_terrain_with_other_starting_vp() -> Non
     state = run((EXAMPLES / "acolytes_2017_vp.txt").read_text()).state
     assert state.factions["engineers"].vp_source["initial"] == 16
     assert state.factions["acolytes"].vp_source["initial"] == 23
+
+
+def test_a_faction_that_unlocks_terrains_has_no_home_terrain_for_the_volcano_price() -> None:
+    # /work/fi-discrepancies volcano-1: the site skips the Riverwalkers' colour.
+    from gamelog.games.terra_mystica import fire_ice
+
+    assert FACTION_VARIANTS["final_variable_v5"]["riverwalkers"].home_terrain is False
+    state = run(_cut("acolytes.txt", 21)).state
+    assert fire_ice.is_home_terrain(state, "gray")  # the engineers'
+    engineers = state.factions["engineers"]
+    spec = engineers.spec
+    fields = zip(spec._fields, spec, strict=True)
+    engineers.spec = type(spec)(*(False if n == "home_terrain" else v for n, v in fields))
+    assert not fire_ice.is_home_terrain(state, "gray")
+
+
+def test_a_ledger_read_back_gives_the_dwelling_filed_in_the_favor_row_to_its_faction() -> None:
+    # /work/fi-discrepancies icemaidens-ledger-1: the site's row 'icemaidens +FAV11. build
+    # E7' holds the witches' first dwelling.
+    lines = (EXAMPLES / "icemaidens.txt").read_text().split("\n")[:13]  # ... player bob
+    lines += ["setup witches", "setup icemaidens", "icemaidens: pick-color gray"]
+    lines += ["icemaidens: +FAV11", "witches: build E7", "icemaidens: build F4"]
+    lines += ["icemaidens: build H6", "witches: build A3"]
+    result = replay(GAME, "\n".join(lines) + "\n", "x", keep_steps=True)
+    assert result.error is None
+    tsv = GAME.export(result, "ledger")
+    assert "+FAV11. build E7" in tsv
+    again = run(tsv)
+    assert again.error is None
+    assert again.state.factions["witches"].locations == ["E7", "A3"]

@@ -413,10 +413,9 @@ def test_a_variable_game_scores_and_books_every_row_as_the_oracle(name: str) -> 
     assert _exported_rows(GAME.export(result, "ledger")) == GAME_ROWS[name]
 
 
-#: The site writes the Ice Maidens' starting favor tile and the next faction's first
-#: dwelling as one row of the Ice Maidens ("+FAV3. build H9"); we export the same row,
-#: but a ledger with it cannot be read back yet (the Ice Maidens' part, not ours).
-_UNREADABLE = {"random_2p_521.txt"}
+#: Ledgers that cannot be read back yet (none since fire-ice 08b5174 reads the Ice
+#: Maidens' favor row that holds the next faction's first dwelling).
+_UNREADABLE: set[str] = set()
 
 
 @pytest.mark.parametrize(

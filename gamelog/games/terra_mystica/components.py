@@ -200,6 +200,9 @@ class FactionSpec(Record):
     direct_adjacency: bool = True
     #: Initial dwellings must touch a river.
     dwellings_by_river: bool = False
+    #: False: the faction's colour is only that of its pieces, no home terrain (the
+    #: Riverwalkers, who unlock terrains), for what costs more on a home terrain.
+    home_terrain: bool = True
 
 
 def _track(raw: dict[str, Any] | None) -> Track | None:
@@ -269,6 +272,7 @@ def _faction(
         unlock_cost={k: dict(v) for k, v in raw.get("unlock_cost", {}).items()},
         direct_adjacency=raw.get("direct_adjacency", True),
         dwellings_by_river=raw.get("dwellings_by_river", False),
+        home_terrain=raw.get("home_terrain", True),
     )
 
 

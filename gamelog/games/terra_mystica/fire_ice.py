@@ -176,6 +176,16 @@ def own_action(f: Faction, name: str, subaction: Amounts, cost: Amounts) -> tupl
     return subaction, cost
 
 
+def is_home_terrain(state: TerraMysticaState, colour: str) -> bool:
+    """Whether ``colour`` is the home terrain of a faction in the game (a volcano costs
+    more there). The Riverwalkers' colour is only their pieces' (the site skips the
+    factions that unlock terrains)."""
+    return any(
+        other.color == colour and other.spec.home_terrain and not other.empty_seat
+        for other in state.order
+    )
+
+
 def reuse_facts(f: Faction, name: str) -> list[str]:
     """Why a used power action is closed to ``f`` (the Yetis reopen them with their
     stronghold)."""

@@ -237,6 +237,12 @@ def _on_adjust(state: TerraMysticaState, f: Faction, c: cmd.Adjust) -> None:
 def _on_build(state: TerraMysticaState, f: Faction, c: cmd.Build) -> None:
     flow.advance_state(state, "initial-dwellings")
     fire_ice.check_setup_done(state)
+    if state.form == LEDGER and not state.round and state.setup_order:
+        # The site's ledger files the first initial dwelling after the Ice Maidens'
+        # favor tile in their row: it is the dwelling of whoever is to place one.
+        name, kind = state.setup_order[0]
+        if kind == "dwelling" and name != f.name and state.fire_and_ice:
+            f = state.factions[name]
     flow.assert_active(state, f)
     actions.build(state, f, c.hex)
 

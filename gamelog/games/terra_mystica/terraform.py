@@ -6,7 +6,7 @@ Giants' fixed two, a free terraform, the sandstorm next to own buildings), the
 from __future__ import annotations
 
 from gamelog.core.errors import IllegalMove
-from gamelog.games.terra_mystica import flow, reach, resources, towns
+from gamelog.games.terra_mystica import fire_ice, flow, reach, resources, towns
 from gamelog.games.terra_mystica.board import colour_difference, colours_on_cycle
 from gamelog.games.terra_mystica.components import Amounts
 from gamelog.games.terra_mystica.resources import amount_text, amounts_text
@@ -133,7 +133,7 @@ def _volcano_cost(
     on one track (paid with ``-3FIRE``), Dragonlords power tokens (taken at once)."""
     cost = dict(cost)
     cost["VOLCANO_TF"] = cost.get("VOLCANO_TF", 0) + 1
-    home = any(other.color == current for other in state.order if not other.empty_seat)
+    home = fire_ice.is_home_terrain(state, current)
     price = f.spec.volcano_cost.get("home" if home else "not_home", {})
     where_text = f"a home terrain ({current})" if home else current
     for kind, amount in price.items():
