@@ -41,6 +41,7 @@ import argparse
 import json
 import multiprocessing
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -104,6 +105,7 @@ def ours(path: Path, ledger: bool = False) -> dict:
         "lines": sum(1 for line in text.splitlines() if line.strip()),
         "rows": rows,
         "form": "randomize" if "\nrandomize " in text else "explicit",
+        "features": [name for name, pattern in FEATURES.items() if pattern.search(text)],
         **covers(result.state),
     }
 
@@ -235,7 +237,19 @@ def compare(game: dict) -> str | None:
 #: What a corpus made with ``--corpus`` covers at least: games per Fire & Ice faction
 #: (of those in the games), per map, per final-scoring tile, per player count and per
 #: form of setup (the site's ``randomize``, or explicit tiles).
-CORPUS_NEEDS = {"faction": 5, "map": 3, "tile": 3, "players": 5, "form": 10}
+CORPUS_NEEDS = {"faction": 5, "map": 3, "tile": 3, "players": 5, "form": 10, "feature": 2}
+#: Lines of the Fire & Ice abilities the corpus should hold (twice each, at least).
+FEATURES = {
+    "Shapeshifters' stronghold action": re.compile(r"^shapeshifters: .*action ACTH", re.M),
+    "a power token for VP": re.compile(r"^shapeshifters: .*gain P3 for VP", re.M),
+    "a priest kept instead of a terrain": re.compile(r"unlock-terrain gain-priest", re.M),
+    "a Riverwalkers' bridge": re.compile(r"^riverwalkers: .*bridge ", re.M),
+    "a faction-variant line": re.compile(r"^faction-variant ", re.M),
+    **{
+        f"{name} stronghold": re.compile(rf"^{name}: .*upgrade \w+ to SH", re.M)
+        for name in sorted(FIRE_ICE_FACTIONS)
+    },
+}
 
 
 def needs(game: dict) -> list[tuple[str, str]]:
@@ -244,6 +258,7 @@ def needs(game: dict) -> list[tuple[str, str]]:
     found = [("faction", f) for f in mine["factions"] if f in FIRE_ICE_FACTIONS]
     found += [("map", mine["map"]), ("players", str(len(mine["factions"])))]
     found.append(("form", mine["form"]))
+    found += [("feature", name) for name in mine.get("features", ())]
     return found + [("tile", t) for t in mine["final_tiles"]]
 
 
