@@ -192,6 +192,9 @@ class FactionSpec(Record):
     actions: dict[str, dict[str, Any]] = {}  # noqa: RUF012 - read-only
     #: False while this engine does not play the faction's abilities.
     ready: bool = True
+    #: False: the faction's colour is only that of its pieces, no home terrain (the
+    #: Riverwalkers, who unlock terrains), for what costs more on a home terrain.
+    home_terrain: bool = True
     # The variable factions (variable.py).
     #: Riverwalkers: what unlocking a terrain costs, on a home terrain of a faction in
     #: the game and elsewhere ("home", "not_home"); empty for every other faction.
@@ -200,9 +203,6 @@ class FactionSpec(Record):
     direct_adjacency: bool = True
     #: Initial dwellings must touch a river.
     dwellings_by_river: bool = False
-    #: False: the faction's colour is only that of its pieces, no home terrain (the
-    #: Riverwalkers, who unlock terrains), for what costs more on a home terrain.
-    home_terrain: bool = True
 
 
 def _track(raw: dict[str, Any] | None) -> Track | None:
@@ -269,10 +269,10 @@ def _faction(
         volcano_cost={k: dict(v) for k, v in raw.get("volcano_cost", {}).items()},
         actions={k: dict(v) for k, v in raw.get("actions", {}).items()},
         ready=raw.get("ready", True),
+        home_terrain=raw.get("home_terrain", True),
         unlock_cost={k: dict(v) for k, v in raw.get("unlock_cost", {}).items()},
         direct_adjacency=raw.get("direct_adjacency", True),
         dwellings_by_river=raw.get("dwellings_by_river", False),
-        home_terrain=raw.get("home_terrain", True),
     )
 
 

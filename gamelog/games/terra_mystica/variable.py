@@ -22,7 +22,7 @@ here, as the online engine (terra.snellman.net) plays it:
 from __future__ import annotations
 
 from gamelog.core.errors import IllegalMove
-from gamelog.games.terra_mystica import flow, resources
+from gamelog.games.terra_mystica import fire_ice, flow, resources
 from gamelog.games.terra_mystica.components import CONSTANTS
 from gamelog.games.terra_mystica.rulebook import (
     COLOUR_PICK_RULE,
@@ -49,11 +49,8 @@ GAIN_PRIEST = "gain-priest"
 def home_status(state: TerraMysticaState, colour: str) -> str:
     """``home`` if ``colour`` is the home terrain of a faction in the game, else
     ``not_home``. The Riverwalkers' colour is only that of their pieces, not a home
-    terrain (engine: factions with terrains to unlock are skipped)."""
-    for other in state.order:
-        if other.unlocked is None and other.color == colour:
-            return "home"
-    return "not_home"
+    terrain (their data's ``home_terrain = false``; fire_ice.is_home_terrain)."""
+    return "home" if fire_ice.is_home_terrain(state, colour) else "not_home"
 
 
 def unlock_price(state: TerraMysticaState, f: Faction, colour: str) -> dict[str, int]:
