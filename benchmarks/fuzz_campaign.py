@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from fuzz import ROOT, corpus_games, mutant, samples_of
+from fuzz import ROOT, corpus_games, fire_ice_games, mutant, samples_of
 
 from gamelog.core.audit import audit_file
 
@@ -32,7 +32,7 @@ def _bases(folder: str) -> list[str]:
     if folder not in _BASES:
         texts = samples_of(folder)
         if folder == "terra_mystica":
-            texts += corpus_games()
+            texts += corpus_games() + fire_ice_games()
         _BASES[folder] = texts
     return _BASES[folder]
 

@@ -58,6 +58,18 @@ def corpus_games(limit: int | None = None) -> list[str]:
     return [path.read_text(encoding="utf-8") for path in paths[:limit]]
 
 
+def fire_ice_games(limit: int | None = None) -> list[str]:
+    """Terra Mystica games with the Fire & Ice factions, maps and final tiles: the
+    random corpus and the examples (not the illegal logs, which stop early)."""
+    corpus = ROOT / "tests" / "corpus" / "terra_mystica_fire_ice"
+    paths = [
+        *sorted(corpus.glob("*.txt")),
+        *sorted((corpus / "examples").glob("*.txt")),
+        *sorted((corpus / "variable").glob("*.txt")),
+    ]
+    return [path.read_text(encoding="utf-8") for path in paths[:limit]]
+
+
 def _flip(text: str, rng: random.Random) -> str:
     data = bytearray(text.encode("utf-8"))
     if not data:

@@ -8,7 +8,7 @@ names its seed: ``fuzz.mutant(bases, seed)`` rebuilds the mutant."""
 from __future__ import annotations
 
 import pytest
-from fuzz import ROOT, corpus_games, mutant, samples_of
+from fuzz import ROOT, corpus_games, fire_ice_games, mutant, samples_of
 
 from gamelog.core.audit import audit_file
 
@@ -19,7 +19,7 @@ GAMES = ("seikatsu", "eden", "mystical_seeds", "mystic_vale", "terra_mystica")
 def bases(folder: str) -> list[str]:
     texts = samples_of(folder)
     if folder == "terra_mystica":
-        texts += corpus_games(limit=6)
+        texts += corpus_games(limit=6) + fire_ice_games(limit=4)
     return texts
 
 
