@@ -443,20 +443,22 @@ def adjust_command(
             rule=LOSE_CULT_STEPS_RULE,
         )
     if kind.startswith("FAV"):
-        if not r["GAIN_FAVOR"]:
-            raise IllegalMove(
-                f"{f.name} are not owed a favor tile",
-                rule=FAVOR_TILES_FROM_TEMPLES_RULE,
-            )
-        r["GAIN_FAVOR"] -= delta
+        _settle_owed_tile(
+            f,
+            "GAIN_FAVOR",
+            delta,
+            f"{f.name} are not owed a favor tile",
+            FAVOR_TILES_FROM_TEMPLES_RULE,
+        )
         checked = True
     if kind.startswith("TW") and kind[2:].isdigit():
-        if not r["GAIN_TW"]:
-            raise IllegalMove(
-                f"{f.name} have founded no town to take {kind} for",
-                rule=TOWN_TILE_FROM_A_TOWN_RULE,
-            )
-        r["GAIN_TW"] -= delta
+        _settle_owed_tile(
+            f,
+            "GAIN_TW",
+            delta,
+            f"{f.name} have founded no town to take {kind} for",
+            TOWN_TILE_FROM_A_TOWN_RULE,
+        )
         checked = True
     if kind == "VP" and state.finished:
         checked = True
@@ -491,6 +493,15 @@ def adjust_command(
     flow.dismiss_action(state, f, "cult")
     if kind == "SPADE" and r["SPADE"] < 1:
         flow.dismiss_action(state, f, "transform")
+
+
+def _settle_owed_tile(f: Faction, owed: str, delta: int, refusal: str, rule: str) -> None:
+    """A favor or town tile is taken only while the faction is owed one (``owed``:
+    ``GAIN_FAVOR`` from a temple or sanctuary, ``GAIN_TW`` from a town founded);
+    taking it pays off that much of the debt. Without one owed: ``refusal``."""
+    if not f.r[owed]:
+        raise IllegalMove(refusal, rule=rule)
+    f.r[owed] -= delta
 
 
 def owed_facts(state: TerraMysticaState, f: Faction) -> list[str]:

@@ -6,6 +6,8 @@ lines that end a game or drop a faction.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from gamelog.core.errors import IllegalMove, SetupError
 from gamelog.games.terra_mystica import commands as cmd
 from gamelog.games.terra_mystica import drops, fire_ice, flow, income
@@ -33,12 +35,7 @@ from gamelog.games.terra_mystica.state import Faction, TerraMysticaState
 def admin_command(state: TerraMysticaState, actor: str, c: cmd.Command) -> None:
     match c:
         case cmd.Option():
-            if c.name not in CONSTANTS.options:
-                raise SetupError(
-                    f"unknown option {c.name!r}",
-                    rule=KNOWN_OPTIONS_RULE,
-                    facts=[f"known: {', '.join(sorted(CONSTANTS.options))}"],
-                )
+            _check_known(c.name, CONSTANTS.options, "option", KNOWN_OPTIONS_RULE)
             state.options.add(c.name)
             state.ledger.comment(f"option {c.name}")
         case cmd.ScoreTiles():
@@ -69,12 +66,12 @@ def admin_command(state: TerraMysticaState, actor: str, c: cmd.Command) -> None:
         case cmd.MapSelect():
             select_map(state, c.map_id)
         case cmd.FinalScoring():
-            if c.kind not in CONSTANTS.extra_final_scoring:
-                raise SetupError(
-                    f"unknown final scoring {c.kind!r}",
-                    rule=FIRE_AND_ICE_FINAL_SCORING_RULE,
-                    facts=[f"known: {', '.join(sorted(CONSTANTS.extra_final_scoring))}"],
-                )
+            _check_known(
+                c.kind,
+                CONSTANTS.extra_final_scoring,
+                "final scoring",
+                FIRE_AND_ICE_FINAL_SCORING_RULE,
+            )
             state.final_scoring[c.kind] = CONSTANTS.final_scoring["network"]
             state.ledger.comment(f"Added final scoring tile: {c.kind}")
         case cmd.DropFaction():
@@ -111,6 +108,17 @@ def admin_command(state: TerraMysticaState, actor: str, c: cmd.Command) -> None:
                 f"'{c.text}' needs a faction",
                 rule=NEEDS_A_FACTION_RULE,
             )
+
+
+def _check_known(name: str, known: Collection[str], what: str, rule: str) -> None:
+    """An admin line may only name an option or a final scoring tile the site knows
+    (``data/constants.toml``); the error lists the known ones."""
+    if name not in known:
+        raise SetupError(
+            f"unknown {what} {name!r}",
+            rule=rule,
+            facts=[f"known: {', '.join(sorted(known))}"],
+        )
 
 
 # --- setup ----------------------------------------------------------------------

@@ -6,7 +6,9 @@ verbatim. Commands are immutable records (tuples with named fields, see
 records.py), shared between lines with the same text.
 
 ``internal`` is true for the engine's own rows (income, final scoring, effect
-rows): ledgers show them, players never type them.
+rows): ledgers show them, players never type them. Most commands are one or the
+other whatever their fields (:class:`WrittenCommand`, :class:`EngineRow`, which
+also give them ``text``); ``Adjust`` and ``Income`` tell by their fields.
 
 A log is read into one stream of entries ``(actor, command)``: the actor is a
 faction's name, ``ADMIN`` for an admin line or ``COMMENT`` for a comment.
@@ -37,117 +39,93 @@ COMMENT = "comment"
 Entry = tuple[str, Command]
 
 
+class WrittenCommand(Record):
+    """A command someone wrote in the log: a faction's or an admin line's. Its
+    first field is ``text``; the fields of each command follow it."""
+
+    text: str
+
+    internal: ClassVar[bool] = False
+
+
+class EngineRow(Record):
+    """A row only the engine writes (the ledger shows it; nobody types it): a
+    command log that holds one is refused."""
+
+    text: str
+
+    internal: ClassVar[bool] = True
+
+
 # --- faction commands -----------------------------------------------------------
 
 
-class Build(Record):
-    text: str
+class Build(WrittenCommand):
     hex: str
 
-    internal: ClassVar[bool] = False
 
-
-class Upgrade(Record):
-    text: str
+class Upgrade(WrittenCommand):
     hex: str
     building: str
 
-    internal: ClassVar[bool] = False
 
-
-class Send(Record):
-    text: str
+class Send(WrittenCommand):
     cult: str
     amount: int | None
 
-    internal: ClassVar[bool] = False
 
-
-class Convert(Record):
-    text: str
+class Convert(WrittenCommand):
     from_count: int
     from_type: str
     to_count: int
     to_type: str
 
-    internal: ClassVar[bool] = False
 
-
-class Burn(Record):
-    text: str
+class Burn(WrittenCommand):
     amount: int
 
-    internal: ClassVar[bool] = False
 
-
-class Leech(Record):
-    text: str
+class Leech(WrittenCommand):
     amount: int
     source: str | None
 
-    internal: ClassVar[bool] = False
 
-
-class Decline(Record):
-    text: str
+class Decline(WrittenCommand):
     amount: int | None
     source: str | None
 
-    internal: ClassVar[bool] = False
 
-
-class Transform(Record):
-    text: str
+class Transform(WrittenCommand):
     hex: str
     colour: str | None
 
-    internal: ClassVar[bool] = False
 
-
-class Dig(Record):
-    text: str
+class Dig(WrittenCommand):
     amount: int
 
-    internal: ClassVar[bool] = False
 
-
-class Bridge(Record):
-    text: str
+class Bridge(WrittenCommand):
     a: str
     b: str
     allow_illegal: bool
 
-    internal: ClassVar[bool] = False
 
-
-class Connect(Record):
+class Connect(WrittenCommand):
     """Mermaids found a town across a river hex, named by land hexes or by ``rN``."""
 
-    text: str
     hexes: tuple[str, ...]
 
-    internal: ClassVar[bool] = False
 
-
-class Pass(Record):
-    text: str
+class Pass(WrittenCommand):
     tile: str | None
 
-    internal: ClassVar[bool] = False
 
-
-class Action(Record):
-    text: str
+class Action(WrittenCommand):
     name: str
 
-    internal: ClassVar[bool] = False
 
-
-class Advance(Record):
-    text: str
+class Advance(WrittenCommand):
     track: str  # "ship" or "dig"
-
-    internal: ClassVar[bool] = False
 
 
 class Adjust(Record):
@@ -164,38 +142,25 @@ class Adjust(Record):
         return self.kind == "VP" and self.source is not None
 
 
-class Wait(Record):
-    text: str
-
-    internal: ClassVar[bool] = False
+class Wait(WrittenCommand):
+    pass
 
 
-class Done(Record):
-    text: str
-
-    internal: ClassVar[bool] = False
+class Done(WrittenCommand):
+    pass
 
 
-class PickColour(Record):
-    text: str
+class PickColour(WrittenCommand):
     colour: str
 
-    internal: ClassVar[bool] = False
 
-
-class UnlockTerrain(Record):
-    text: str
+class UnlockTerrain(WrittenCommand):
     what: str
 
-    internal: ClassVar[bool] = False
 
-
-class GainFor(Record):
-    text: str
+class GainFor(WrittenCommand):
     to_type: str
     from_type: str
-
-    internal: ClassVar[bool] = False
 
 
 class Income(Record):
@@ -210,162 +175,97 @@ class Income(Record):
         return self.phase is not None
 
 
-class Start(Record):
+class Start(WrittenCommand):
     """``start`` (2013 logs): begin the round; a no-op today."""
 
-    text: str
 
-    internal: ClassVar[bool] = False
-
-
-class StartPlanning(Record):
-    text: str
-
-    internal: ClassVar[bool] = False
+class StartPlanning(WrittenCommand):
+    pass
 
 
-class ScoreResources(Record):
-    text: str
-    internal: ClassVar[bool] = True
+class ScoreResources(EngineRow):
+    pass
 
 
-class SetupRow(Record):
+class SetupRow(EngineRow):
     """The ``setup`` row of a ledger (start resources of a faction)."""
 
-    text: str
-    internal: ClassVar[bool] = True
 
-
-class Effect(Record):
+class Effect(EngineRow):
     """``[opponent accepted power]`` / ``[all opponents declined power]`` ledger rows."""
-
-    text: str
-    internal: ClassVar[bool] = True
 
 
 # --- admin commands -------------------------------------------------------------
 
 
-class Option(Record):
-    text: str
+class Option(WrittenCommand):
     name: str
 
-    internal: ClassVar[bool] = False
 
-
-class ScoreTiles(Record):
-    text: str
+class ScoreTiles(WrittenCommand):
     tiles: tuple[str, ...]
 
-    internal: ClassVar[bool] = False
 
-
-class ScoreTile(Record):
+class ScoreTile(WrittenCommand):
     """One ``Round N scoring: SCOREk`` comment of a ledger."""
 
-    text: str
     round: int
     tile: str
 
-    internal: ClassVar[bool] = False
 
-
-class Delete(Record):
-    text: str
+class Delete(WrittenCommand):
     tile: str
 
-    internal: ClassVar[bool] = False
 
-
-class SetupFaction(Record):
-    text: str
+class SetupFaction(WrittenCommand):
     faction: str
     player: str | None
 
-    internal: ClassVar[bool] = False
 
-
-class MapSelect(Record):
-    text: str
+class MapSelect(WrittenCommand):
     map_id: str
 
-    internal: ClassVar[bool] = False
 
-
-class FactionVariant(Record):
-    text: str
+class FactionVariant(WrittenCommand):
     name: str
 
-    internal: ClassVar[bool] = False
 
-
-class FinalScoring(Record):
-    text: str
+class FinalScoring(WrittenCommand):
     kind: str
 
-    internal: ClassVar[bool] = False
 
-
-class Order(Record):
-    text: str
+class Order(WrittenCommand):
     players: tuple[str, ...]
 
-    internal: ClassVar[bool] = False
 
-
-class DropFaction(Record):
-    text: str
+class DropFaction(WrittenCommand):
     faction: str
 
-    internal: ClassVar[bool] = False
 
-
-class Randomize(Record):
-    text: str
+class Randomize(WrittenCommand):
     version: str
     seed: str
 
-    internal: ClassVar[bool] = False
 
-
-class Player(Record):
-    text: str
+class Player(WrittenCommand):
     name: str
 
-    internal: ClassVar[bool] = False
 
-
-class PlayerCount(Record):
-    text: str
+class PlayerCount(WrittenCommand):
     number: int
 
-    internal: ClassVar[bool] = False
+
+class Finish(WrittenCommand):
+    pass
 
 
-class Finish(Record):
-    text: str
-
-    internal: ClassVar[bool] = False
-
-
-class NoOp(Record):
+class NoOp(WrittenCommand):
     """Admin commands without a rules effect (abort, start-preview, admin email)."""
 
-    text: str
 
-    internal: ClassVar[bool] = False
-
-
-class DropOption(Record):
-    text: str
+class DropOption(WrittenCommand):
     name: str
 
-    internal: ClassVar[bool] = False
 
-
-class Comment(Record):
+class Comment(WrittenCommand):
     """A ``# text`` comment: the ledger shows it as a comment row."""
-
-    text: str
-
-    internal: ClassVar[bool] = False

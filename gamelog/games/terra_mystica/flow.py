@@ -327,26 +327,15 @@ def advance_state(state: TerraMysticaState, phase: str) -> None:
 
 
 def what_next(state: TerraMysticaState) -> None:
+    """Run the step of the phase the game is in; a step that moves the game on to
+    a later phase has that phase's step run in the same call (:data:`_PHASE_STEPS`)."""
     if state.phase == "play":  # the usual case, and the last state of the sequence
         _in_play(state)
         return
-    if state.fire_and_ice:  # only Fire & Ice games have the step (fire_ice.py)
-        if state.phase == "select-factions":
-            _in_select_factions(state)
-        if state.phase == "post-setup":
-            _in_post_setup(state)
-    if state.phase == "initial-dwellings":
-        _in_initial_dwellings(state)
-    if state.phase == "initial-bonus":
-        _in_initial_bonus(state)
-    if state.phase == "income":
-        _in_income(state)
-    if state.phase == "use-income-spades":
-        _in_use_income_spades(state)
-    if state.phase == "income-terrain-unlock":
-        _in_income_terrain_unlock(state)
-    if state.phase == "play":
-        _in_play(state)
+    # only Fire & Ice games have the faction pick and its post-setup step (fire_ice.py)
+    for phase, step in _FIRE_AND_ICE_PHASE_STEPS if state.fire_and_ice else _PHASE_STEPS:
+        if state.phase == phase:
+            step(state)
 
 
 def _in_select_factions(state: TerraMysticaState) -> None:
@@ -442,6 +431,24 @@ def _in_play(state: TerraMysticaState) -> None:
         state.phase = "income"
         state.income_state = "cult"
         what_next(state)
+
+
+#: The phases in the order a game goes through them, each with its step.
+_PHASE_STEPS: tuple[tuple[str, Callable[[TerraMysticaState], None]], ...] = (
+    ("initial-dwellings", _in_initial_dwellings),
+    ("initial-bonus", _in_initial_bonus),
+    ("income", _in_income),
+    ("use-income-spades", _in_use_income_spades),
+    ("income-terrain-unlock", _in_income_terrain_unlock),
+    ("play", _in_play),
+)
+#: A Fire & Ice game's: the pick of factions and its post-setup step come first
+#: (a base game has no step for them).
+_FIRE_AND_ICE_PHASE_STEPS: tuple[tuple[str, Callable[[TerraMysticaState], None]], ...] = (
+    ("select-factions", _in_select_factions),
+    ("post-setup", _in_post_setup),
+    *_PHASE_STEPS,
+)
 
 
 # --- rounds and the end -----------------------------------------------------------

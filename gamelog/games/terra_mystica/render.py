@@ -459,22 +459,12 @@ def _bridge(terrain: str, a: str, b: str, colour: str, name: str) -> str:
     return svg.group(
         [
             svg.title(f"bridge of the {name} between {a} and {b}"),
-            svg.element(
-                "line",
-                x1=svg.number(x1),
-                y1=svg.number(y1),
-                x2=svg.number(x2),
-                y2=svg.number(y2),
-                stroke="#333333",
-                stroke_width=8,
-                stroke_linecap="round",
-            ),
-            svg.element(
-                "line",
-                x1=svg.number(x1),
-                y1=svg.number(y1),
-                x2=svg.number(x2),
-                y2=svg.number(y2),
+            svg.line(x1, y1, x2, y2, stroke="#333333", stroke_width=8, stroke_linecap="round"),
+            svg.line(
+                x1,
+                y1,
+                x2,
+                y2,
                 stroke=TERRAIN_FILL.get(colour, "#ffffff"),
                 stroke_width=5,
                 stroke_dasharray="4 2",
@@ -549,17 +539,7 @@ def _tracks(cults: tuple[str, ...], x0: float) -> str:
         spaces_y = _cult_y(0) + _CULT_STEP * 1.5
         for space, value in enumerate(CONSTANTS.cult_spaces):
             sx = x + 5 + space * 9
-            shapes.append(
-                svg.element(
-                    "rect",
-                    x=svg.number(sx - 4),
-                    y=svg.number(spaces_y - 6),
-                    width=8,
-                    height=12,
-                    fill="#ffffff",
-                    stroke="#999999",
-                )
-            )
+            shapes.append(svg.rect(sx - 4, spaces_y - 6, 8, 12, fill="#ffffff", stroke="#999999"))
             spaces.append((sx, spaces_y + 2, str(value)))
     shapes.append(_glyphs(levels, 7, fill="#555555"))
     shapes.append(_glyphs(spaces, 6))
@@ -581,14 +561,7 @@ def _cult_marker(
     return svg.group(
         [
             svg.title(f"{name} at {level} on {cult}"),
-            svg.element(
-                "circle",
-                cx=svg.number(cx),
-                cy=svg.number(cy),
-                r=6,
-                fill=TERRAIN_FILL.get(colour, "#ffffff"),
-                stroke="#111111",
-            ),
+            svg.circle(cx, cy, 6, fill=TERRAIN_FILL.get(colour, "#ffffff"), stroke="#111111"),
             svg.text(
                 cx, cy + 2.5, short_name(name), font_size=6, text_anchor="middle", fill=_ink(colour)
             ),
@@ -603,14 +576,8 @@ def _priest(x: float, cult: str, space: int, value: int, name: str, colour: str)
     return svg.group(
         [
             svg.title(f"a priest of the {name} on the {value}-step space of {cult}"),
-            svg.element(
-                "rect",
-                x=svg.number(sx - 4),
-                y=svg.number(sy - 6),
-                width=8,
-                height=12,
-                fill=TERRAIN_FILL.get(colour, "#ffffff"),
-                stroke="#111111",
+            svg.rect(
+                sx - 4, sy - 6, 8, 12, fill=TERRAIN_FILL.get(colour, "#ffffff"), stroke="#111111"
             ),
             svg.text(
                 sx,
