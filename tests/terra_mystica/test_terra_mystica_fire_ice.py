@@ -411,3 +411,21 @@ def test_a_ledger_read_back_gives_the_dwelling_filed_in_the_favor_row_to_its_fac
     again = run(tsv)
     assert again.error is None
     assert again.state.factions["witches"].locations == ["E7", "A3"]
+
+
+def test_a_huge_free_dig_is_answered_at_once() -> None:
+    """The volcano factions' dig costs nothing, so nothing bounds a mistyped amount
+    (the fuzz campaign wrote 'dig 1000000000000'; the site's engine never answers it):
+    it is gained at once, and the log goes on as with any unused dig."""
+    path = CORPUS / "random_2p_7064.txt"
+    text = path.read_text(encoding="utf-8")
+    written = "dragonlords: dig 1. transform F6"
+    assert written in text
+    results = [
+        run(text.replace(written, f"dragonlords: dig {amount}. transform F6"))
+        for amount in (2, 1_000_000_000_000)
+    ]
+    assert results[0].error is not None
+    assert [(r.error.line, r.error.message) for r in results] == [
+        (results[0].error.line, results[0].error.message)
+    ] * 2

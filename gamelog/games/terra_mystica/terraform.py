@@ -247,9 +247,16 @@ def dig(state: TerraMysticaState, f: Faction, amount: int) -> None:
         )
     if not gain:
         resources.adjust(state, f, "SPADE", amount)
-    for _ in range(amount):
-        resources.pay(state, f, cost)
-    for _ in range(amount):
-        if gain:
-            resources.gain(state, f, gain, "faction")
+    if total:
+        # Paid spade by spade, as the site does; what is paid bounds the amount.
+        for _ in range(amount):
+            resources.pay(state, f, cost)
+        for _ in range(amount):
+            if gain:
+                resources.gain(state, f, gain, "faction")
+    elif gain:
+        # A dig that costs nothing (the volcano factions' 'dig 1'): its gain at once,
+        # so that a mistyped 'dig 1000000000000' is not that many steps (the site
+        # itself never answers it).
+        resources.gain(state, f, {k: v * amount for k, v in gain.items()}, "faction")
     f.disable_spade_decline = True
