@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from gamelog.cli.output import EXIT_PROBLEM, ClosedPipe, echo_error, fail_usage, styler
+from gamelog.cli.output import EXIT_PROBLEM, ClosedPipe, Output, echo_error, fail_usage, styler
 from gamelog.core.audit import AuditTimeout, deadline
 from gamelog.core.errors import GamelogError, Stopped
 from gamelog.core.game import Game
@@ -104,14 +104,17 @@ def report(error: GamelogError, text: str = "") -> None:
     echo_error(format_error(error, text, style=styler(colour, sys.stderr)), colour)
 
 
-def guarded(path: str, action: Callable[[], int]) -> int:
+def guarded(path: str, action: Callable[[], int], out: Output | None = None) -> int:
     """Run one log's work; an engine bug becomes a one-line internal error, not a
-    traceback (unless --debug)."""
+    traceback (unless --debug). ``out``, when given, is the command's one result,
+    which the bug leaves incomplete: it is discarded (``-o FILE`` stays as it was)."""
     try:
         return action()
     except (KeyboardInterrupt, BrokenPipeError, ClosedPipe):
         raise
     except Exception as error:
+        if out is not None:
+            out.discard()
         if settings().debug:
             import traceback
 
