@@ -3,7 +3,6 @@ reporting what went wrong, the same way in every command."""
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -15,7 +14,7 @@ from gamelog.cli.output import EXIT_PROBLEM, ClosedPipe, Output, echo_error, fai
 from gamelog.core.audit import AuditTimeout, deadline
 from gamelog.core.errors import GamelogError, Stopped
 from gamelog.core.game import Game
-from gamelog.core.logs import game_for, read_log
+from gamelog.core.logs import game_for, is_absent, read_log
 from gamelog.core.replay import Replay, replay
 from gamelog.core.report import format_error
 
@@ -46,8 +45,10 @@ class LoadedLog:
 
 
 def require_files(paths: Iterable[str]) -> None:
-    """A log named on the command line that is not there is a usage error."""
-    missing = [path for path in paths if path != "-" and not os.path.exists(path)]
+    """A log named on the command line that is not there is a usage error. One that is
+    there but cannot be read (a looping link, a file behind a folder that cannot be
+    searched) is not: reading it reports why (``core.logs.file_problem``)."""
+    missing = [path for path in paths if path != "-" and is_absent(path)]
     if missing:
         fail_usage(f"no such file: {', '.join(missing)}")
 

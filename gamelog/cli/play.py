@@ -7,7 +7,6 @@ has it), the commands, and what is printed after each line.
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -20,7 +19,7 @@ from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, Output, fail_usage
 from gamelog.core import render
 from gamelog.core.errors import GamelogError, IllegalMove
 from gamelog.core.legal import alternatives_fact, at_the_action
-from gamelog.core.logs import game_for, read_log
+from gamelog.core.logs import game_for, is_absent, read_log
 from gamelog.core.outcome import record, sheet_of
 from gamelog.core.report import format_error
 from gamelog.core.session import Session
@@ -63,7 +62,7 @@ def play(log: str, forced_game: str | None, max_bytes: int) -> None:
     \b
     Exit codes: 0 when left with quit, 1 if LOG cannot be read, 2 usage error.
     """
-    if not os.path.exists(log):
+    if is_absent(log):
         fail_usage(f"no such file: {log} (`gamelog new GAME --players ... -o {log}` writes one)")
     try:
         text = read_log(log, max_bytes)
