@@ -124,7 +124,7 @@ def replace_whole(path: str, data: bytes) -> None:
     try:
         try:
             write_all(fd, data)
-            if old is not None:
+            if old is not None and hasattr(os, "fchmod"):
                 os.fchmod(fd, stat.S_IMODE(old.st_mode))
                 if (old.st_uid, old.st_gid) != (os.geteuid(), os.getegid()):
                     with contextlib.suppress(OSError):
