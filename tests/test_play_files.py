@@ -142,7 +142,7 @@ def _size_limit(size: int):  # type: ignore[no-untyped-def]
     return limit
 
 
-def test_a_line_past_the_file_size_limit_is_refused_and_thesession_goes_on(
+def test_a_line_past_the_file_size_limit_is_refused_and_the_session_goes_on(
     tmp_path: Path,
 ) -> None:
     """``ulimit -f``: EFBIG in the middle of the line (issue 21: Errno 27)."""
@@ -158,7 +158,7 @@ def test_a_line_past_the_file_size_limit_is_refused_and_thesession_goes_on(
 # --- one session at a time --------------------------------------------------------------
 
 
-def test_a_secondsession_on_the_log_is_refused_with_who_holds_it(tmp_path: Path) -> None:
+def test_a_second_session_on_the_log_is_refused_with_who_holds_it(tmp_path: Path) -> None:
     log = header_log(tmp_path)
     first = Session(GAME, str(log))
     for name in (log, tmp_path / "link.log", tmp_path / "hard.log"):
@@ -184,7 +184,7 @@ def _wait_for_lock(log: Path, process: subprocess.Popen[bytes]) -> None:
         time.sleep(0.05)
 
 
-def test_twosessions_on_one_file_cannot_both_record_a_turn(tmp_path: Path) -> None:
+def test_two_sessions_on_one_file_cannot_both_record_a_turn(tmp_path: Path) -> None:
     """Issue 21: both accepted a move for the same turn, and check then failed."""
     log = header_log(tmp_path)
     first = subprocess.Popen(
@@ -207,7 +207,7 @@ def test_twosessions_on_one_file_cannot_both_record_a_turn(tmp_path: Path) -> No
     assert replay(GAME, text, str(log)).error is None
 
 
-def test_a_killedsession_lets_go_of_the_lock(tmp_path: Path) -> None:
+def test_a_killed_session_lets_go_of_the_lock(tmp_path: Path) -> None:
     log = header_log(tmp_path)
     first = subprocess.Popen(
         [sys.executable, "-m", "gamelog", "play", str(log)],
@@ -224,7 +224,7 @@ def test_a_killedsession_lets_go_of_the_lock(tmp_path: Path) -> None:
     assert log.read_text() == HEADER + FIRST + "\n"
 
 
-def test_a_file_changed_behind_thesession_is_not_written_over(tmp_path: Path) -> None:
+def test_a_file_changed_behind_the_session_is_not_written_over(tmp_path: Path) -> None:
     log = header_log(tmp_path)
     session = Session(GAME, str(log))
     with log.open("a") as editor:
@@ -237,15 +237,6 @@ def test_a_file_changed_behind_thesession_is_not_written_over(tmp_path: Path) ->
 
 
 # --- undo in place ------------------------------------------------------------------------
-
-
-def session_types_and_undoes(path: Path) -> None:
-    session = Session(GAME, str(path))
-    assert session.submit(FIRST).accepted and session.submit(SECOND).accepted
-    assert session.undo() == SECOND
-    assert session.undo() == FIRST
-    assert session.undo() is None
-    session.close()
 
 
 def test_undo_through_a_symbolic_link_keeps_the_link(tmp_path: Path) -> None:
@@ -478,3 +469,17 @@ def test_a_log_that_is_only_a_byte_order_mark_takes_its_first_line_at_line_1(
         assert log.read_bytes() == b"\xef\xbb\xbf# the first line\n"
         file.keep_lines(0)
         assert log.read_bytes() == b"\xef\xbb\xbf"
+
+
+def test_a_look_at_a_log_being_recorded_takes_no_lock_and_writes_nothing(tmp_path: Path) -> None:
+    log = header_log(tmp_path)
+    recording = Session(GAME, str(log))
+    assert recording.submit(FIRST).accepted
+    look = Session(GAME, str(log), read_only=True)  # not refused: it takes no lock
+    assert look.result.moves_applied == 1 and look.to_move() == "Cid"
+    refused = look.submit(SECOND)
+    assert not refused.accepted and "read-only" in str(refused.error)
+    look.close()
+    assert recording.submit(SECOND).accepted
+    recording.close()
+    assert log.read_text() == HEADER + f"{FIRST}\n{SECOND}\n"

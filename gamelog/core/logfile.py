@@ -77,13 +77,14 @@ class Holder:
 class LogFile:
     """One log, open for a session (see the module's docstring)."""
 
-    def __init__(self, path: str, *, create: bool = False) -> None:
+    def __init__(self, path: str, *, create: bool = False, read_only: bool = False) -> None:
+        """``read_only``: only to look at (no lock taken, nothing written)."""
         self.path = path
         #: Why nothing can be written, when the file opened only for reading.
-        self.read_only: str | None = None
+        self.read_only: str | None = "opened to be read only" if read_only else None
         flags = os.O_RDWR | (os.O_CREAT if create else 0)
         try:
-            self.fd = os.open(path, flags, 0o666)
+            self.fd = os.open(path, os.O_RDONLY if read_only else flags, 0o666)
         except OSError as error:
             if error.errno not in _READ_ONLY:
                 raise

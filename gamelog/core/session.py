@@ -54,11 +54,12 @@ class Outcome:
 class Session:
     """One log being written at the table."""
 
-    def __init__(self, game: Game, path: str) -> None:
-        """Raises core.logfile.LogLocked when another session holds the log."""
+    def __init__(self, game: Game, path: str, *, read_only: bool = False) -> None:
+        """Raises core.logfile.LogLocked when another session holds the log (unless
+        ``read_only``: a look at the log, which takes no lock and records nothing)."""
         self.game = game
         self.path = path
-        self.file = LogFile(path, create=not os.path.lexists(path))
+        self.file = LogFile(path, create=not os.path.lexists(path), read_only=read_only)
         self.text = self._file_text()
         #: What the last move did: a line that grows that move (a harvest line under
         #: a Mystic Vale turn) reports only what it added.
