@@ -59,12 +59,20 @@ def audit(
         fail_usage("no log files found (looked for .log, .txt, .tm and .gamelog files)")
     if len(missing) == len(targets):
         fail_usage(f"nothing matches: {', '.join(missing)}")
-    out = Output(options.output, settings().colour)
     stream_lines = fmt == "jsonl"
+    out = Output(
+        options.output,
+        settings().colour,
+        inputs=[target.path for target in targets],
+        lines=stream_lines,
+    )
+    streamed: set[int] = set()
 
     def written(rec: dict[str, Any]) -> None:
-        out.echo(json.dumps(_public(rec), ensure_ascii=False))
-        out.flush()
+        """One JSON line, whole (core/files.py: a signal waits until it is out, and is
+        acted on as soon as it is: the record is counted as written before)."""
+        streamed.add(id(rec))
+        out.record(json.dumps(_public(rec), ensure_ascii=False))
 
     exit_code = None
     try:
@@ -79,14 +87,18 @@ def audit(
     except Interrupted as stop:
         records = [rec for rec in stop.records if rec is not None]
         exit_code = 128 + stop.signum
+        if stream_lines:  # finished as the signal came, before its line was written
+            for rec in records:
+                if id(rec) not in streamed:
+                    written(rec)
         click.echo(f"gamelog: stopped ({len(records)} of {len(targets)} files done)", err=True)
     if settings().debug:
         for rec in records:
             if "traceback" in rec:
                 click.echo(f"{rec['file']}:\n{rec['traceback']}", err=True)
-    if not stream_lines:
-        _print(out, fmt, records)
-    out.close()
+    with out:
+        if not stream_lines:
+            _print(out, fmt, records)
     if exit_code is None:
         exit_code = (
             EXIT_USAGE

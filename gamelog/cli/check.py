@@ -58,7 +58,7 @@ def check(
     """Replay each LOG through its game's rules and report its problems.
 
     \b
-    A legal log prints one line on standard options.output:
+    A legal log prints one line on standard output (or -o FILE):
       game.log: ok (34 moves)
     A problem is printed on standard error, compiler style:
       game.log:14:9: illegal move: A1 is not adjacent to any tile
@@ -67,7 +67,7 @@ def check(
         rule: a tile is played adjacent to a tile already in the garden
         fact: its neighbours A2, B1, B2 are empty
     The kinds are notation error, setup error, illegal move, unreadable file
-    and options.timeout. Every line that does not parse is listed (up to
+    and timeout. Every line that does not parse is listed (up to
     --max-errors); the replay stops at the first illegal move.
 
     With --show, the position before the line at fault is drawn under the
@@ -85,23 +85,24 @@ def check(
     1 some log has a problem, 2 usage error.
     """
     loading.require_files(logs)
-    out = Output(options.output, "never" if options.output else loading.settings().colour)
-    if replacements or deletions:
-        if len(logs) != 1:
-            fail_usage("--replace and --delete change one log; name one")
-        loaded = loading.load(logs[0], options.game, options.max_bytes)
-        outcome = loading.guarded(
-            loaded.path,
-            partial(what_if, loaded, out, dict(replacements), deletions, options.timeout),
-        )
-        out.close()
-        sys.exit(outcome)
-    worst = EXIT_OK
-    for path in logs:
-        loaded = loading.load(path, options.game, options.max_bytes)
-        check_one = partial(_check, loaded, out, quiet, options.timeout, max_errors, show)
-        worst = max(worst, loading.guarded(loaded.path, check_one))
-    out.close()
+    if (replacements or deletions) and len(logs) != 1:
+        fail_usage("--replace and --delete change one log; name one")
+    colour = "never" if options.output else loading.settings().colour
+    with Output(options.output, colour, inputs=logs) as out:
+        if replacements or deletions:
+            loaded = loading.load(logs[0], options.game, options.max_bytes)
+            worst = loading.guarded(
+                loaded.path,
+                partial(what_if, loaded, out, dict(replacements), deletions, options.timeout),
+                out,
+            )
+        else:
+            worst = EXIT_OK
+            for path in logs:
+                loaded = loading.load(path, options.game, options.max_bytes)
+                check_one = partial(_check, loaded, out, quiet, options.timeout, max_errors, show)
+                worst = max(worst, loading.guarded(loaded.path, check_one))
+        out.empty_is_result = worst == EXIT_OK  # every log legal, none listed (--quiet)
     sys.exit(worst)
 
 

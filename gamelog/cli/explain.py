@@ -36,6 +36,7 @@ def explain(
     explained), 2 usage error (also a player or category the sheet does not have).
     """
     loaded = load_one(log, options.game, options.max_bytes)
+    out = Output(options.output, settings().colour, inputs=[log])
     result = replayed(loaded, options.timeout)
     rec = record(result)
     if not rec["players"]:
@@ -44,9 +45,8 @@ def explain(
         sys.exit(EXIT_PROBLEM)
     players = _chosen(player, [p["name"] for p in rec["players"]], "player")
     categories = _chosen(category, list(rec["players"][0]["breakdown"]), "category")
-    out = Output(options.output, settings().colour)
-    code = guarded(loaded.path, lambda: _print(out, rec, players, categories))
-    out.close()
+    with out:
+        code = guarded(loaded.path, lambda: _print(out, rec, players, categories), out)
     if result.error is not None:
         report(result.error, result.text)
         code = EXIT_PROBLEM

@@ -3,7 +3,6 @@ reporting what went wrong, the same way in every command."""
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -11,11 +10,11 @@ from typing import Any
 
 import click
 
-from gamelog.cli.output import EXIT_PROBLEM, ClosedPipe, echo_error, fail_usage, styler
+from gamelog.cli.output import EXIT_PROBLEM, ClosedPipe, Output, echo_error, fail_usage, styler
 from gamelog.core.audit import AuditTimeout, deadline
 from gamelog.core.errors import GamelogError, Stopped
 from gamelog.core.game import Game
-from gamelog.core.logs import game_for, read_log
+from gamelog.core.logs import game_for, is_absent, read_log
 from gamelog.core.replay import Replay, replay
 from gamelog.core.report import format_error
 
@@ -46,8 +45,10 @@ class LoadedLog:
 
 
 def require_files(paths: Iterable[str]) -> None:
-    """A log named on the command line that is not there is a usage error."""
-    missing = [path for path in paths if path != "-" and not os.path.exists(path)]
+    """A log named on the command line that is not there is a usage error. One that is
+    there but cannot be read (a looping link, a file behind a folder that cannot be
+    searched) is not: reading it reports why (``core.logs.file_problem``)."""
+    missing = [path for path in paths if path != "-" and is_absent(path)]
     if missing:
         fail_usage(f"no such file: {', '.join(missing)}")
 
@@ -104,14 +105,17 @@ def report(error: GamelogError, text: str = "") -> None:
     echo_error(format_error(error, text, style=styler(colour, sys.stderr)), colour)
 
 
-def guarded(path: str, action: Callable[[], int]) -> int:
+def guarded(path: str, action: Callable[[], int], out: Output | None = None) -> int:
     """Run one log's work; an engine bug becomes a one-line internal error, not a
-    traceback (unless --debug)."""
+    traceback (unless --debug). ``out``, when given, is the command's one result,
+    which the bug leaves incomplete: it is discarded (``-o FILE`` stays as it was)."""
     try:
         return action()
     except (KeyboardInterrupt, BrokenPipeError, ClosedPipe):
         raise
     except Exception as error:
+        if out is not None:
+            out.discard()
         if settings().debug:
             import traceback
 

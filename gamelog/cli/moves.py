@@ -42,6 +42,7 @@ def moves(
     """
     loaded = load_one(log, options.game, options.max_bytes)
     assert loaded.game is not None
+    out = Output(options.output, settings().colour, inputs=[log])
     stop = before_line(loaded, line)
     inside = cut_inside_move(loaded, line)
     if inside is not None:
@@ -56,15 +57,16 @@ def moves(
     except NotImplementedError as missing:
         fail_usage(str(missing))
     player = loaded.game.to_move(result.state)
-    out = Output(options.output, settings().colour)
     where = f"before line {line}" if line else "after the last line"
-    if fmt == "json":
-        out.echo(
-            json.dumps(_record(loaded.path, where, player, groups), indent=2, ensure_ascii=False)
-        )
-    else:
-        _print(out, f"{loaded.game.title}: {loaded.path}, {where}", player, groups)
-    out.close()
+    with out:
+        if fmt == "json":
+            out.echo(
+                json.dumps(
+                    _record(loaded.path, where, player, groups), indent=2, ensure_ascii=False
+                )
+            )
+        else:
+            _print(out, f"{loaded.game.title}: {loaded.path}, {where}", player, groups)
     sys.exit(EXIT_OK)
 
 

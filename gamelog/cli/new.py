@@ -44,8 +44,7 @@ def new(game_name: str, players: str, output: str | None, force: bool) -> None:
         )
     if len({name.casefold() for name in names}) < len(names):
         fail_usage("--players names a player twice")
-    if output and output != "-" and os.path.exists(output) and not force:
+    if output and output != "-" and os.path.lexists(output) and not force:
         fail_usage(f"{output} exists; --force overwrites it")
-    out = Output(output, "never")
-    out.echo(game.new_log(names), nl=False)
-    out.close()
+    with Output(output, "never") as out:
+        out.echo(game.new_log(names), nl=False)

@@ -52,7 +52,8 @@ output_option = click.option(
     "output",
     metavar="FILE",
     type=click.Path(dir_okay=False, writable=False, allow_dash=True),
-    help="Write the result to FILE instead of standard output.",
+    help="Write the result to FILE instead of standard output (whole, once the command "
+    "has finished; never one of the logs read).",
 )
 
 timeout_option = click.option(

@@ -7,7 +7,6 @@ has it), the commands, and what is printed after each line.
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -20,10 +19,11 @@ from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, Output, fail_usage
 from gamelog.core import render
 from gamelog.core.errors import GamelogError, IllegalMove
 from gamelog.core.legal import alternatives_fact, at_the_action
-from gamelog.core.logs import game_for, read_log
+from gamelog.core.logfile import LogLocked
+from gamelog.core.logs import game_for, is_absent, read_log
 from gamelog.core.outcome import record, sheet_of
 from gamelog.core.report import format_error
-from gamelog.core.session import Session
+from gamelog.core.session import NotWritten, Session
 
 COMMANDS = {
     "undo": "take the last line back out of the file",
@@ -61,9 +61,18 @@ def play(log: str, forced_game: str | None, max_bytes: int) -> None:
       gamelog new seikatsu --players "Ann, Bob" -o tonight.log
       gamelog play tonight.log
     \b
-    Exit codes: 0 when left with quit, 1 if LOG cannot be read, 2 usage error.
+    LOG is locked while the session lasts: a second `gamelog play` of it is refused,
+    saying which process holds it. Each accepted line is written whole and synced
+    (a line the disk cannot take is refused, and the file left as it was); `undo`
+    cuts the file short in place, so its mode, owner, links and line endings stay.
+    A log that cannot be written opens read-only: board, score and moves work,
+    nothing is recorded.
+
+    \b
+    Exit codes: 0 when left with quit, 1 if LOG cannot be read or another session
+    holds it, 2 usage error.
     """
-    if not os.path.exists(log):
+    if is_absent(log):
         fail_usage(f"no such file: {log} (`gamelog new GAME --players ... -o {log}` writes one)")
     try:
         text = read_log(log, max_bytes)
@@ -72,24 +81,46 @@ def play(log: str, forced_game: str | None, max_bytes: int) -> None:
         error.path = log
         report(error, "")
         sys.exit(EXIT_PROBLEM)
-    session = Session(game, log)
+    try:
+        session = Session(game, log)
+    except LogLocked as locked:
+        click.echo(
+            f"gamelog: error: {locked}; one session at a time records a log "
+            "(`gamelog check` and the other commands can read it meanwhile)",
+            err=True,
+        )
+        sys.exit(EXIT_PROBLEM)
+    except OSError as error:
+        click.echo(f"gamelog: error: cannot open {log}: {error.strerror or error}", err=True)
+        sys.exit(EXIT_PROBLEM)
     out = Output(None, settings().colour)
-    _greet(out, session)
-    read_line = _line_reader(session)
-    while True:
-        try:
-            line = read_line(_prompt(session))
-        except (EOFError, KeyboardInterrupt):
-            out.echo()
-            break
-        if not _handle(out, session, line):
-            break
+    try:
+        _greet(out, session)
+        read_line = _line_reader(session)
+        while True:
+            try:
+                line = read_line(_prompt(session))
+            except (EOFError, KeyboardInterrupt):
+                out.echo()
+                break
+            if not _handle(out, session, line):
+                break
+    finally:
+        session.close()
     sys.exit(EXIT_OK)
 
 
 def _greet(out: Output, session: Session) -> None:
     moves = session.result.moves_applied
     out.echo(out.style(f"{session.game.title}: {session.path}, {moves} moves so far", bold=True))
+    if session.read_only is not None:
+        out.echo(
+            out.style(
+                f"{session.path} is read-only ({session.read_only}): no line can be "
+                "recorded; board, score and moves still work.",
+                fg="yellow",
+            )
+        )
     out.echo("Type a move, or help.")
     _show_problem(out, session)
 
@@ -106,6 +137,8 @@ def _show_problem(out: Output, session: Session) -> None:
 
 
 def _prompt(session: Session) -> str:
+    if session.read_only is not None:
+        return "read-only> "
     if session.needs_header:
         return "setup> "
     if session.error is not None:
@@ -125,7 +158,11 @@ def _handle(out: Output, session: Session, line: str) -> bool:
         for name, what in COMMANDS.items():
             out.echo(f"  {name:<6} {what}")
     elif command == "undo":
-        removed = session.undo()
+        try:
+            removed = session.undo()
+        except NotWritten as failed:
+            click.echo(format_error(failed), err=True)
+            return True
         out.echo(f"  took back: {removed}" if removed is not None else "  nothing to take back")
     elif command == "board":
         out.echo(session.game.render_position(session.state) if session.state is not None else "")
@@ -151,7 +188,7 @@ def _submit(out: Output, session: Session, line: str) -> None:
             fact = alternatives_fact(session.game, state, written)
             if fact is not None and fact not in error.facts:
                 error.facts.append(fact)
-        shown = session.text + line + "\n" if error.line == number else session.text
+        shown = session.text + _visible(line) + "\n" if error.line == number else session.text
         click.echo(format_error(error, shown), err=True)
         return
     for event in outcome.events:
@@ -170,6 +207,15 @@ def _submit(out: Output, session: Session, line: str) -> None:
     if session.finished:
         rec = record(session.result)
         out.echo(out.style(render.winners_line(rec["winners"]), fg="green", bold=True))
+
+
+def _visible(line: str) -> str:
+    """A typed line as it can be shown under its error: each control character as its
+    picture (U+2400...: a carriage return moves no cursor), one column each."""
+    return "".join(
+        chr(0x2400 + ord(c)) if ord(c) < 0x20 and c != "\t" else "\u2421" if c == "\x7f" else c
+        for c in line
+    )
 
 
 def _score(out: Output, session: Session) -> None:

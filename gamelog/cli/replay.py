@@ -58,6 +58,7 @@ def replay_command(
     """
     loading.require_files([log])
     fmt = fmt.lower()
+    out = Output(options.output, loading.settings().colour, inputs=[log])
     loaded = loading.load(log, options.game, options.max_bytes)
     if loaded.game is not None and fmt not in (*BASIC_FORMATS, *loaded.game.export_formats):
         choices = ", ".join((*BASIC_FORMATS, *loaded.game.export_formats))
@@ -71,11 +72,10 @@ def replay_command(
             inside = cut_inside_move(loaded, line)
             if inside is not None:
                 loaded, stop_after = inside, None
-    out = Output(options.output, loading.settings().colour)
-    outcome = loading.guarded(
-        loaded.path, lambda: _replay(loaded, stop_after, fmt, out, options.timeout)
-    )
-    out.close()
+    with out:
+        outcome = loading.guarded(
+            loaded.path, lambda: _replay(loaded, stop_after, fmt, out, options.timeout), out
+        )
     sys.exit(outcome)
 
 

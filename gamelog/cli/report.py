@@ -33,13 +33,13 @@ def report(log: str, options: LogOptions) -> None:
     """
     loaded = load_one(log, options.game, options.max_bytes)
     assert loaded.game is not None
+    out = Output(options.output, "never", inputs=[log])
     try:
         with deadline(options.timeout):
             page, rec = game_report(loaded.game, loaded.text, loaded.path)
     except AuditTimeout:
         click.echo(f"{loaded.path}: timeout: stopped after {options.timeout:g} s", err=True)
         sys.exit(EXIT_PROBLEM)
-    out = Output(options.output, "never")
-    out.echo(page, nl=False)
-    out.close()
+    with out:
+        out.echo(page, nl=False)
     sys.exit(EXIT_OK if rec["status"] == "ok" else EXIT_PROBLEM)

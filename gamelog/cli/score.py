@@ -45,10 +45,11 @@ def score(
     Exit codes: 0 the log is legal, 1 it has a problem, 2 usage error.
     """
     loading.require_files([log])
-    out = Output(options.output, loading.settings().colour)
-    loaded = loading.load(log, options.game, options.max_bytes)
-    outcome = loading.guarded(loaded.path, lambda: _score(loaded, fmt, out, options.timeout))
-    out.close()
+    with Output(options.output, loading.settings().colour, inputs=[log]) as out:
+        loaded = loading.load(log, options.game, options.max_bytes)
+        outcome = loading.guarded(
+            loaded.path, lambda: _score(loaded, fmt, out, options.timeout), out
+        )
     sys.exit(outcome)
 
 

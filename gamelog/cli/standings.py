@@ -77,6 +77,7 @@ def standings_command(
         fail_usage(
             f"--by faction is for games whose players are factions ({', '.join(_faction_games())})"
         )
+    out = Output(options.output, settings().colour, inputs=[t.path for t in targets])
     try:
         records = run_audit(
             targets,
@@ -89,9 +90,8 @@ def standings_command(
         click.echo("gamelog: stopped before the standings were complete", err=True)
         sys.exit(128 + stop.signum)
     result = standings(records, by=by, order=keys, per_setup="map")
-    out = Output(options.output, settings().colour)
-    _print(out, fmt, result)
-    out.close()
+    with out:
+        _print(out, fmt, result)
     sys.exit(EXIT_PROBLEM if result.apart else EXIT_OK)
 
 

@@ -19,7 +19,14 @@ from pathlib import Path
 from typing import Any
 
 from gamelog.core.errors import Crashed, GamelogError, Stopped
-from gamelog.core.logs import DEFAULT_MAX_BYTES, UnreadableLog, game_for, guess_game, read_log
+from gamelog.core.logs import (
+    DEFAULT_MAX_BYTES,
+    UnreadableLog,
+    game_for,
+    guess_game,
+    is_absent,
+    read_log,
+)
 from gamelog.core.outcome import failure_record, record
 from gamelog.core.replay import replay
 from gamelog.core.workers import run_pool
@@ -57,7 +64,7 @@ def expand(paths: Iterable[str]) -> tuple[list[Target], list[str]]:
             targets.append(Target(given))
         elif os.path.isdir(given):
             targets.extend(_walk(Path(given)))
-        elif os.path.lexists(given):
+        elif not is_absent(given):
             targets.append(Target(given))
         elif glob.has_magic(given):
             matches = sorted(glob.glob(given, recursive=True))

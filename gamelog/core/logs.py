@@ -66,17 +66,36 @@ def read_log(path: str, max_bytes: int = DEFAULT_MAX_BYTES) -> str:
         ) from None
 
 
+def is_absent(path: str) -> bool:
+    """Whether nothing at all is at ``path``: no file, no link (not even a broken or
+    looping one), and no folder on the way that hides what is there. Only such a name
+    is "no such file" (a usage error); anything else is opened and, if it cannot be
+    read, given its own reason by ``file_problem``."""
+    try:
+        os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return True
+    except (OSError, ValueError):
+        return False
+    return False
+
+
 def file_problem(path: str, max_bytes: int = DEFAULT_MAX_BYTES) -> str | None:
-    """Why ``path`` cannot be read as a log without opening it, or None."""
+    """Why ``path`` cannot be read as a log without opening it, or None. The one
+    place every command (and the audit) gets its reason from."""
     try:
         info = os.stat(path)
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
         if os.path.lexists(path):
             return f"a link to a missing file ({os.readlink(path)})"
         return "no such file"
     except OSError as error:
         if error.errno == errno.ELOOP:
             return "a symbolic link that loops back on itself"
+        if error.errno == errno.EACCES:
+            return (
+                "cannot reach the file: a folder on its path cannot be searched (permission denied)"
+            )
         return f"cannot read the file: {error.strerror or error}"
     mode = info.st_mode
     if stat.S_ISDIR(mode):

@@ -5,9 +5,15 @@ A typed line is parsed on its own (as if it stood at the end of the file) and
 applied to the kept state: no replay of the whole log per line. Only when that
 cannot decide (a line that continues the turn above it, a header line, a line
 after the end) or a line is refused (the engine's state is then undefined) is the
-file replayed from the start. An accepted line is appended to the file and flushed
-to disk at once, so that nothing accepted is lost to Ctrl-C, a closed terminal or a
-crash; ``undo`` rewrites the file without its last line, in one atomic step.
+file replayed from the start.
+
+The file is a ``core.logfile.LogFile``: locked for the session, each accepted line
+appended whole and synced at once (nothing accepted is lost to Ctrl-C, a closed
+terminal or a crash; a line the disk cannot take is refused, the file cut back to
+its last whole line), ``undo`` cutting it back in place. A typed line is one line:
+a control character in it (a carriage return that would make several, a NUL) is
+refused like a notation error, comments too. A log that cannot be written opens
+read-only: the position can be shown, no line recorded.
 
 While the header is incomplete (a log just written by ``gamelog new``), a typed
 ``key: value`` line fills in the empty key of that name.
@@ -15,18 +21,25 @@ While the header is incomplete (a log just written by ``gamelog new``), a typed
 
 from __future__ import annotations
 
-import contextlib
 import os
-import tempfile
+import unicodedata
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from gamelog.core.errors import GamelogError
+from gamelog.core.errors import GamelogError, NotationError
 from gamelog.core.game import Event, Game, Move
 from gamelog.core.header import is_header_line
+from gamelog.core.logfile import LogFile, WriteFailed
 from gamelog.core.notation import normalise
 from gamelog.core.replay import Replay, replay
+
+
+class NotWritten(GamelogError):
+    """An accepted line the file could not take (a full disk, a read-only log): not
+    recorded, the file as it was before it."""
+
+    kind = "not-written"
+    label = "not written"
 
 
 @dataclass
@@ -41,13 +54,13 @@ class Outcome:
 class Session:
     """One log being written at the table."""
 
-    def __init__(self, game: Game, path: str) -> None:
+    def __init__(self, game: Game, path: str, *, read_only: bool = False) -> None:
+        """Raises core.logfile.LogLocked when another session holds the log (unless
+        ``read_only``: a look at the log, which takes no lock and records nothing)."""
         self.game = game
         self.path = path
-        existing = Path(path).read_text(encoding="utf-8") if os.path.exists(path) else ""
-        self.text = normalise(existing) if existing.strip() else ""
-        #: The file on disk does not end its last line: the first append ends it.
-        self._unended = bool(existing) and not existing.endswith(("\n", "\r"))
+        self.file = LogFile(path, create=not os.path.lexists(path), read_only=read_only)
+        self.text = self._file_text()
         #: What the last move did: a line that grows that move (a harvest line under
         #: a Mystic Vale turn) reports only what it added.
         self._last_events: list[Event] = []
@@ -63,6 +76,15 @@ class Session:
     def error(self) -> GamelogError | None:
         """The problem of the log as it stands (a header still to fill in, say)."""
         return self.result.error
+
+    @property
+    def read_only(self) -> str | None:
+        """Why no line can be recorded (the log cannot be written), or None."""
+        return self.file.read_only
+
+    def close(self) -> None:
+        """Let go of the log (and its lock)."""
+        self.file.close()
 
     @property
     def needs_header(self) -> bool:
@@ -85,16 +107,52 @@ class Session:
 
     def submit(self, line: str) -> Outcome:
         """Check ``line`` as the next line of the log; keep it if it is legal."""
+        if line.endswith("\n"):
+            line = line[:-1]
+        if line.endswith("\r"):  # a line of a CRLF file piped in
+            line = line[:-1]
+        refused = self._unwritable(line)
+        if refused is not None:
+            return Outcome(False, [], refused)
         line = normalise(line).rstrip("\n")
-        if self.needs_header:
-            return self._fill_header(line)
-        if self.error is not None:
-            return Outcome(False, [], self.error)
-        if not line.strip() or line.lstrip().startswith("#"):
-            self._append(line)
-            return Outcome(True)
-        outcome = self._fast(line)
-        return outcome if outcome is not None else self._by_replay(line)
+        try:
+            if self.needs_header:
+                return self._fill_header(line)
+            if self.error is not None:
+                return Outcome(False, [], self.error)
+            if not line.strip() or line.lstrip().startswith("#"):
+                self._append(line)
+                return Outcome(True)
+            outcome = self._fast(line)
+            return outcome if outcome is not None else self._by_replay(line)
+        except NotWritten as failed:
+            self.text = self._file_text()
+            self.result = self._replayed(self.text)  # the position of the file as it is
+            return Outcome(False, [], failed)
+
+    def _unwritable(self, line: str) -> GamelogError | None:
+        """Why ``line`` cannot go into the log whatever the position: a character that
+        is no text (a control character, a NUL, a line separator: a carriage return
+        would make it several lines, of which only the first was checked), or a log
+        that is read-only."""
+        number = self.next_line
+        for column, char in enumerate(line, start=1):
+            if char != "\t" and unicodedata.category(char) in ("Cc", "Zl", "Zp"):
+                return NotationError(
+                    f"{_named(char)} cannot be written in a log; type one line at a time, "
+                    "in plain text",
+                    line=number,
+                    column=column,
+                    path=self.path,
+                )
+        if self.read_only is not None:
+            return NotWritten(
+                f"the log is read-only ({self.read_only}): no line can be recorded",
+                line=number,
+                column=1,
+                path=self.path,
+            )
+        return None
 
     def _fast(self, line: str) -> Outcome | None:
         """The line parsed alone and applied to the kept state; None when that cannot
@@ -122,10 +180,10 @@ class Session:
             error.at(number, 1)
             self.result = self._replayed(self.text)  # the position before it
             return Outcome(False, [], error)
+        self._append(line)  # NotWritten: submit replays the file as it is
         self._last_events = last
         log.moves = [*log.moves, *moves]
         self.result.moves_applied += len(moves)
-        self._append(line)
         return Outcome(True, events)
 
     def _by_replay(self, line: str) -> Outcome:
@@ -133,6 +191,7 @@ class Session:
         trial = replay(self.game, self.text + line + "\n", self.path, keep_steps=True)
         if trial.error is not None:
             return Outcome(False, [], trial.error)
+        self._append(line)
         done = self.result.moves_applied
         events = [event for step in trial.steps[done:] for event in step.events]
         if 0 < done <= len(trial.steps):
@@ -141,7 +200,6 @@ class Session:
         if trial.steps:
             self._last_events = list(trial.steps[-1].events)
         self.result = trial
-        self._append(line)
         return Outcome(True, events)
 
     def _replayed(self, text: str) -> Replay:
@@ -181,7 +239,9 @@ class Session:
     # --- undo -----------------------------------------------------------------------
 
     def undo(self) -> str | None:
-        """Take the last move line back out of the file; returns it (None: no move)."""
+        """Take the last move line back out of the file, cutting the file short in place;
+        returns it (None: no move). Raises NotWritten (a read-only log, a file changed
+        outside the session), the file then as it was."""
         lines = self.text.split("\n")[:-1] if self.text else []
         while lines and not lines[-1].strip():
             lines.pop()
@@ -192,36 +252,63 @@ class Session:
         ):
             return None
         removed = lines.pop()
+        try:
+            self.file.keep_lines(len(lines))
+        except WriteFailed as failed:
+            raise self._not_written(failed, "nothing is taken back") from None
         self.text = "\n".join(lines) + "\n" if lines else ""
-        self._write()
         self.result = self._replayed(self.text)
         return removed
 
     # --- the file -------------------------------------------------------------------
 
+    def _file_text(self) -> str:
+        """The file's text as the session keeps it (line ends made plain)."""
+        existing = self.file.text()
+        return normalise(existing) if existing else ""
+
     def _append(self, line: str) -> None:
+        """``line`` added to the file whole and synced; raises NotWritten."""
+        try:
+            self.file.append_line(line)
+        except WriteFailed as failed:
+            raise self._not_written(failed) from None
         self.text += line + "\n"
-        with open(self.path, "a", encoding="utf-8", newline="\n") as handle:
-            handle.write(("\n" if self._unended else "") + line + "\n")
-            self._unended = False
-            handle.flush()
-            os.fsync(handle.fileno())
 
     def _write(self) -> None:
-        """Replace the file's text in one step (a crash leaves the old file or the new)."""
-        folder = os.path.dirname(os.path.abspath(self.path))
-        handle, scratch = tempfile.mkstemp(dir=folder, prefix=".gamelog-")
+        """The file made to hold ``self.text``, rewritten in place from the first byte
+        that changes; raises NotWritten (the file then as it was)."""
         try:
-            with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
-                out.write(self.text)
-                out.flush()
-                os.fsync(out.fileno())
-            os.replace(scratch, self.path)
-            self._unended = False
-        except OSError:
-            with contextlib.suppress(OSError):
-                os.unlink(scratch)
-            raise
+            self.file.rewrite(self.text)
+        except WriteFailed as failed:
+            raise self._not_written(failed) from None
+
+    def _not_written(
+        self, failed: WriteFailed, what: str = "the line is not recorded"
+    ) -> NotWritten:
+        lines = self._file_text().count("\n")
+        return NotWritten(
+            f"cannot write the file: {failed.reason}; {what}, and the file is as it "
+            f"was ({lines} lines)",
+            line=lines + 1,
+            column=1,
+            path=self.path,
+        )
+
+
+_NAMES = {
+    "\0": "a NUL byte (U+0000)",
+    "\r": "a carriage return (U+000D)",
+    "\n": "a line feed (U+000A)",
+    "\x1b": "an escape character (U+001B)",
+    "\x85": "a next-line character (U+0085)",
+    "\u2028": "a line separator (U+2028)",
+    "\u2029": "a paragraph separator (U+2029)",
+}
+
+
+def _named(char: str) -> str:
+    return _NAMES.get(char, f"a control character (U+{ord(char):04X})")
 
 
 def _added(before: list[Event], after: list[Event]) -> list[Event]:

@@ -30,7 +30,7 @@ def _same_as_the_file(session: Session) -> None:
     # (The session counts each typed line as a move, so a turn on two lines counts
     # twice until the log is replayed: the core's fast path appends the line's moves
     # without regrouping them. Opened again, the count is the file's.)
-    assert Session(GAME, session.path).result.moves_applied == again.moves_applied
+    assert Session(GAME, session.path, read_only=True).result.moves_applied == again.moves_applied
 
 
 def test_a_game_typed_line_by_line_legal_illegal_and_undone(tmp_path: Path) -> None:
@@ -83,6 +83,7 @@ def test_an_income_declared_on_a_later_line_of_the_turn(tmp_path: Path) -> None:
     assert session.state.players["Ann"].mana == 10
     _same_as_the_file(session)
     assert not session.submit("Ann: income 10").accepted  # once a turn
+    session.close()  # the log is locked while a session holds it
 
     session = _session(tmp_path, HEADER + before)
     assert session.submit("Ann: irrigate B1, attack C1 with B1 bid 10, Ben accepts").accepted
@@ -126,4 +127,7 @@ def test_every_sample_typed_line_by_line_ends_where_its_replay_ends(tmp_path: Pa
             assert outcome.accepted, f"{path.name}: {line}: {outcome.error}"
         assert GAME.render_position(session.state) == GAME.render_position(whole.state)
         assert GAME.score(session.state) == GAME.score(whole.state), path.name
-        assert Session(GAME, session.path).result.moves_applied == whole.moves_applied
+        assert (
+            Session(GAME, session.path, read_only=True).result.moves_applied == whole.moves_applied
+        )
+        session.close()  # the log is locked while a session holds it
