@@ -359,9 +359,14 @@ def feed_nested(state: TerraMysticaState, f: Faction, c: cmd.Command) -> None:
 
 def _unknown_faction(state: TerraMysticaState, actor: str) -> None:
     """A line of a faction that is not in the game (the nearest one as a suggestion)."""
-    Roster([f.name for f in state.order if not f.empty_seat]).resolve(
-        actor, rule=KNOWN_FACTION_RULE
-    )
+    names = [f.name for f in state.order if not f.empty_seat]
+    if not names:  # an empty list of players says nothing
+        raise IllegalMove(
+            f"{actor} is not a player of this game",
+            rule=KNOWN_FACTION_RULE,
+            facts=["no faction is set up yet"],
+        )
+    Roster(names).resolve(actor, rule=KNOWN_FACTION_RULE)
 
 
 _FACTION_HANDLERS: dict[type, Callable[[TerraMysticaState, Faction, Any], None]] = {
