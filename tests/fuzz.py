@@ -7,7 +7,8 @@ so a failure is reproduced by its seed alone: ``mutant(bases, seed)``.
 Mutations: bytes flipped or dropped, a token swapped with another token of the
 log, a stretch of unicode (combining marks, right-to-left, emoji, curly quotes,
 other scripts), a huge number, lines swapped, duplicated, dropped or moved, the
-text cut short.
+text cut short, a comment after one line or after every line, a row of the Terra
+Mystica ledger export (tab-separated cells) among the lines.
 """
 
 from __future__ import annotations
@@ -133,6 +134,58 @@ def _cut(text: str, rng: random.Random) -> str:
     return text[: rng.randrange(len(text) + 1)]
 
 
+#: Comments as people end a line with them: after spaces, a tab or nothing, a
+#: pragma (``##``), words that look like a move.
+COMMENTS = ("  # note", "\t# note", "# note", " ## pragma", " # Ann: pass. build A1")
+
+
+def _comment_after_lines(text: str, rng: random.Random) -> str:
+    """A comment after one line, or after every line: every game's notation lets a
+    ``#`` comment end any line (issue 21: one changed a Terra Mystica replay)."""
+    lines = text.split("\n")
+    comment = rng.choice(COMMENTS)
+    picked = range(len(lines)) if rng.random() < 0.3 else (rng.randrange(len(lines)),)
+    for i in picked:
+        line = lines[i]
+        end = "\r" if line.endswith("\r") else ""
+        lines[i] = line[: len(line) - len(end)] + comment + end
+    return "\n".join(lines)
+
+
+#: A line ``name: rest``: a move (or a header line) to make a ledger row of.
+_NAMED_LINE = re.compile(r"^[ \t]*([^\W\d_][\w-]*)[ \t]*:[ \t]*([^\r]*?)[ \t]*\r?$")
+
+
+def _ledger_row(text: str, rng: random.Random) -> str:
+    """A row of the Terra Mystica ledger export (15 cells between tabs: faction, VP,
+    coins, workers, priests, power, cults with their changes, leech, commands) made
+    from one ``name: commands`` line of the log and put among its lines: what a
+    command log holding a pasted ledger row looks like (issue 21)."""
+    lines = text.split("\n")
+    named = [(match[1], match[2]) for line in lines if (match := _NAMED_LINE.match(line))]
+    name, commands = rng.choice(named) if named else ("halflings", "pass")
+    number = rng.randint
+    cells = [
+        name,
+        rng.choice(["", f"+{number(1, 9)}"]),
+        f"{number(0, 180)} VP",
+        "",
+        f"{number(0, 40)} C",
+        "",
+        f"{number(0, 9)} W",
+        "",
+        f"{number(0, 5)} P",
+        "",
+        f"{number(0, 12)}/{number(0, 12)}/{number(0, 12)} PW",
+        "",
+        "/".join(str(number(0, 10)) for _ in range(4)),
+        rng.choice(["", "1", "2 3"]),
+        commands,
+    ]
+    lines.insert(rng.randrange(len(lines) + 1), "\t".join(cells))
+    return "\n".join(lines)
+
+
 MUTATIONS: tuple[Callable[[str, random.Random], str], ...] = (
     _flip,
     _drop_bytes,
@@ -142,6 +195,8 @@ MUTATIONS: tuple[Callable[[str, random.Random], str], ...] = (
     _lines,
     _lines,
     _cut,
+    _comment_after_lines,
+    _ledger_row,
 )
 
 

@@ -50,8 +50,12 @@ def standings_command(
 ) -> None:
     """The standings of the players in the logs under PATHS (files, folders, globs):
     a table per game of games, wins, mean, median and best score and mean rank, and
-    for Terra Mystica each faction's (or player's) mean VP by source, per map when
-    the logs use more than one.
+    for Terra Mystica each faction's (or player's) mean VP by source.
+
+    A game's logs set up in ways that change how it scores get a table for each
+    setup, headed by what sets it apart: for Terra Mystica the map, the Fire & Ice
+    final scoring tile and playtest faction boards (the other games get one table
+    each).
 
     \b
     Only finished, legal logs count; the others are listed apart with their status.
@@ -89,7 +93,7 @@ def standings_command(
     except Interrupted as stop:
         click.echo("gamelog: stopped before the standings were complete", err=True)
         sys.exit(128 + stop.signum)
-    result = standings(records, by=by, order=keys, per_setup="map")
+    result = standings(records, by=by, order=keys)
     with out:
         _print(out, fmt, result)
     sys.exit(EXIT_PROBLEM if result.apart else EXIT_OK)
@@ -142,10 +146,8 @@ def _title(table: Table) -> str:
     game = games.find(table.game)
     title = game.title if game is not None else table.game
     split = "".join(f", {k} {v}" for k, v in table.setup.items())
-    return (
-        f"{title} standings{split}: {table.games} games "
-        f"(by {table.by}; order: {', '.join(table.order)})"
-    )
+    count = f"{table.games} game" + ("" if table.games == 1 else "s")
+    return f"{title} standings{split}: {count} (by {table.by}; order: {', '.join(table.order)})"
 
 
 def _text(result: Standings, *, markdown: bool) -> str:

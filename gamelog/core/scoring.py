@@ -75,7 +75,9 @@ class ScoreSheet:
     figures: dict[str, dict[str, Number]] = field(default_factory=dict)
     #: Who plays each player, where players are factions (a ledger's player names).
     people: dict[str, str] = field(default_factory=dict)
-    #: What the game was set up with that standings may split by ({"map": "..."}).
+    #: What the game was set up with that changes how it scores, which standings
+    #: split a season by (Terra Mystica: the map, the final scoring tile, playtest
+    #: boards); empty where no setup choice changes the scoring.
     setup: dict[str, str] = field(default_factory=dict)
 
     def add(

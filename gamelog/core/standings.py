@@ -101,12 +101,14 @@ class Entrant:
 
 @dataclass
 class Table:
-    """The standings of one game (or one game on one map)."""
+    """The standings of one game, or of one game's logs of one setup."""
 
     game: str
     by: str
     order: tuple[str, ...]
     entrants: list[Entrant]
+    #: What sets this table's logs apart from the game's other tables: the setup keys
+    #: whose values differ between them (empty when the game has one table).
     setup: dict[str, str] = field(default_factory=dict)
 
     @property
@@ -136,22 +138,30 @@ def order_keys(text: str | None) -> tuple[str, ...]:
     return keys
 
 
+#: A group of logs: the game, and its setup as (key, value) pairs.
+GroupKey = tuple[str, tuple[tuple[str, str], ...]]
+
+
 def standings(
     records: Iterable[dict[str, Any]],
     *,
     by: str = "player",
     order: Sequence[str] = DEFAULT_ORDER,
-    per_setup: str | None = None,
+    per_setup: bool = True,
 ) -> Standings:
-    """The tables of ``records`` (audit records), one per game (and per value of the
-    setup key ``per_setup``, e.g. "map", when the logs use more than one).
+    """The tables of ``records`` (audit records), one per game, and with ``per_setup``
+    one per setup where a game's logs were set up differently: a record's ``setup``
+    is what its game was set up with that changes how it scores (Terra Mystica: the
+    map, the Fire & Ice final scoring tile, playtest boards; the other games fill in
+    nothing), so that totals of one table are comparable. A table's ``setup`` names
+    what sets it apart from the game's other tables.
 
     ``by`` is "player" (each player's name; for games whose players are factions,
     the person behind the faction where the log names them) or "faction".
     """
     apart: list[dict[str, Any]] = []
-    grouped: dict[tuple[str, str], dict[str, Entrant]] = {}
-    setups: dict[tuple[str, str], dict[str, str]] = {}
+    grouped: dict[GroupKey, dict[str, Entrant]] = {}
+    setups: dict[GroupKey, dict[str, str]] = {}
     for rec in records:
         why = _why_apart(rec)
         if why:
@@ -160,9 +170,8 @@ def standings(
             )
             continue
         setup = dict(rec.get("setup") or {})
-        split = setup.get(per_setup, "") if per_setup else ""
-        key = (rec["game"], split)
-        setups.setdefault(key, {per_setup: split} if per_setup and split else {})
+        key: GroupKey = (rec["game"], tuple(sorted(setup.items())) if per_setup else ())
+        setups.setdefault(key, setup if per_setup else {})
         entrants = grouped.setdefault(key, {})
         firsts = sum(1 for player in rec["players"] if player["rank"] == 1)
         for player in rec["players"]:
@@ -184,12 +193,22 @@ def standings(
                 )
             )
     tables = []
-    for (game, _split), entrants in sorted(grouped.items()):
+    for key, entrants in sorted(grouped.items()):
         ranked = _ranked(list(entrants.values()), order)
-        tables.append(Table(game, by, tuple(order), ranked, setups[(game, _split)]))
-    if per_setup and len({t.setup.get(per_setup) for t in tables}) <= 1:
-        return standings(records, by=by, order=order)  # one map only: no split
+        tables.append(Table(key[0], by, tuple(order), ranked, _apart(key, setups)))
     return Standings(tables, apart)
+
+
+def _apart(key: GroupKey, setups: dict[GroupKey, dict[str, str]]) -> dict[str, str]:
+    """The setup keys (in the game's order) in which the group ``key`` differs from
+    another group of its game, with the group's values."""
+    game, setup = key[0], setups[key]
+    others = [other for group, other in setups.items() if group[0] == game and group != key]
+    return {
+        name: value
+        for name, value in setup.items()
+        if any(other.get(name) != value for other in others)
+    }
 
 
 def _why_apart(rec: dict[str, Any]) -> str:

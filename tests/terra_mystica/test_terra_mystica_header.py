@@ -64,6 +64,14 @@ def test_a_mistyped_faction_gets_the_nearest_faction() -> None:
     assert error.facts == ["the players: halflings, darklings, engineers, witches"]
 
 
+def test_a_faction_line_before_any_setup_says_no_faction_is_set_up() -> None:
+    """Not an empty 'the players:' fact (issue 21, item 12)."""
+    error = replay(GAME, "option strict-leech\nwitches: build E6\n", "x").error
+    assert isinstance(error, IllegalMove) and (error.line, error.column) == (2, 10)
+    assert error.message == "witches: build E6: witches is not a player of this game"
+    assert error.facts[0] == "no faction is set up yet"
+
+
 def test_comments_above_the_first_move_stay_rows_of_the_ledger() -> None:
     result = replay(GAME, "# Default game options\n" + S1_G2, "x", keep_steps=True)
     assert GAME.export(result, "ledger").startswith(" Default game options\n")

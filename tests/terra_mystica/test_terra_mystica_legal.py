@@ -182,3 +182,25 @@ def test_a_branch_is_the_same_position_and_independent_of_it(path: Path) -> None
         GAME.apply(state, move)
     assert GAME.running_scores(state) == GAME.running_scores(whole.state)
     assert [r.commands for r in state.ledger.rows] == [r.commands for r in whole.state.ledger.rows]
+
+
+def test_comments_after_the_lines_change_nothing_listed() -> None:
+    """A comment is no one's turn (issue 21): with a comment after every line of the
+    league game, the same faction is to move and the same lines are listed at every
+    point as without them."""
+    text, plain = _game(LEAGUE)
+    noted = "\n".join(f"{line}  # note" if line.strip() else line for line in text.split("\n"))
+    commented = replay(GAME, noted, "noted")
+    assert plain.log is not None and commented.log is not None
+    ours, theirs = GAME.setup(plain.log), GAME.setup(commented.log)
+    compared = 0
+    for index, (move, noted_move) in enumerate(
+        zip(plain.log.moves, commented.log.moves, strict=True)
+    ):
+        if index % 7 == 0:
+            assert GAME.to_move(theirs) == GAME.to_move(ours), move.line
+            assert _listed(GAME.legal_moves(theirs)) == _listed(GAME.legal_moves(ours)), move.line
+            compared += 1
+        GAME.apply(ours, move)
+        GAME.apply(theirs, noted_move)
+    assert compared > 50

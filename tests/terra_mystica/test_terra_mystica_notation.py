@@ -12,10 +12,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamelog.core.errors import NotationError
+from gamelog.core.outcome import record
 from gamelog.core.replay import replay
 from gamelog.games import detect
 from gamelog.games.terra_mystica import GAME
 from gamelog.games.terra_mystica import commands as cmd
+from gamelog.games.terra_mystica.commands import ADMIN
 from gamelog.games.terra_mystica.moves import LedgerRow, read_command_log
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -209,3 +211,115 @@ def test_tidying_skips_only_text_it_would_not_change(text: str) -> None:
     slow = transformer._SPACES.sub(" ", text).strip()
     slow = transformer._AFTER_WORD.sub(r"\1\2", transformer._BEFORE_WORD.sub(r"\1\2", slow))
     assert transformer.tidy(text) == slow
+
+
+# --- comments and the two forms side by side (issue 21) ----------------------------
+
+LEAGUE = SAMPLES / "league_game.txt"
+
+
+def _record(text: str) -> dict:  # type: ignore[type-arg]
+    return record(replay(GAME, text, "log"))
+
+
+def _scores(outcome: dict) -> tuple:  # type: ignore[type-arg]
+    return (
+        outcome["status"],
+        outcome["moves"],
+        [(p["name"], p["total"]) for p in outcome["players"]],
+    )
+
+
+@pytest.mark.parametrize(
+    ("line", "text", "comment"),
+    [
+        # The witches' stronghold action grants a dwelling, built on the next line.
+        (158, "witches: build A10  # note", "note"),
+        (158, "# the free dwelling of ACTW\nwitches: build A10", "the free dwelling of ACTW"),
+        (157, "witches: Action actw  # then a free dwelling", "then a free dwelling"),
+    ],
+    ids=["on the next line", "a line between", "on the line"],
+)
+def test_a_comment_within_a_turn_does_not_end_the_turn(line: int, text: str, comment: str) -> None:
+    """The site ends a faction's turn when the next entry is somebody else's, and a
+    comment is an entry of the stream (a ledger row); it must not be whose entry is
+    next, or ``witches: build A10  # note`` ends the witches' turn before the build
+    and the next witches' line is out of turn (issue 21, item 11)."""
+    lines = LEAGUE.read_text(encoding="utf-8").split("\n")
+    assert lines[156:158] == ["witches: Action actw", "witches: build A10"]
+    lines[line - 1] = text
+    commented = "\n".join(lines)
+    assert _scores(_record(commented)) == _scores(_record(LEAGUE.read_text(encoding="utf-8")))
+    # The comment is still a row of the ledger, just above the witches' row it is in.
+    rows = GAME.export(replay(GAME, commented, "log"), "ledger").split("\n")
+    at = rows.index(next(row for row in rows if row.endswith("\tAction actw. build A10")))
+    assert rows[at - 1] == f" {comment}"
+
+
+def test_a_comment_between_two_equal_gains_does_not_part_them() -> None:
+    """Two identical ``+X`` of one faction in a row are one ``+2X`` on the site; a
+    comment between them is no entry of a faction's and leaves them in a row."""
+    from gamelog.games.terra_mystica.commands import COMMENT
+    from gamelog.games.terra_mystica.rewrites import rewrite_stream
+
+    gain = cmd.Adjust("+FIRE", 1, "FIRE", None)
+    stream = [("auren", gain), (COMMENT, cmd.Comment(" a note")), ("auren", gain)]
+    rewrite_stream(stream)
+    assert stream[0] == ("auren", cmd.Adjust("+2FIRE", 2, "FIRE", None))
+    assert stream[1:] == [(COMMENT, cmd.Comment(" a note")), None]
+
+
+def test_a_note_may_end_a_ledger_row_or_a_comment_row() -> None:
+    """A ledger's rows take a ``# note`` at their end, after a space or a tab; an admin
+    comment row (``option ...``, ``map ...``) still sets what it says."""
+    lines = (SAMPLES / "league_game_ledger.txt").read_text(encoding="utf-8").split("\n")
+    plain = GAME.parse("\n".join(lines)).moves
+    lines[1] += "  # the site's default"  # option strict-leech
+    lines[25] += "\t# note"  # halflings ... setup
+    lines[29] += " # note"  # halflings ... build E6
+    noted = GAME.parse("\n".join(lines)).moves
+    assert [(m.line, m.entries) for m in noted] == [(m.line, m.entries) for m in plain]
+    assert noted[0].entries == ((ADMIN, cmd.Option("option strict-leech", "strict-leech")),)
+
+
+def test_a_ledger_row_in_a_command_log_is_a_notation_error_at_the_row() -> None:
+    """A row of the ledger export pasted into a command log (issue 21, item 12): the log
+    stays a command log, the row is a notation error at its line, and the provisional
+    sheet is that of the log cut there (198 moves, the four factions)."""
+    lines = LEAGUE.read_text(encoding="utf-8").split("\n")
+    row = "halflings\t\t20 VP\t\t15 C\t\t3 W\t\t0 P\t\t3/9/0 PW\t\t0/0/1/1\t\tpass"
+    text = "\n".join([*lines[:199], row, *lines[199:]])
+    assert GAME.parse(text.replace(row, "")).header.form == "commands"
+    result = replay(GAME, text, "log")
+    assert isinstance(result.error, NotationError)
+    assert (result.error.line, result.error.column) == (200, 1)
+    assert result.error.message == (
+        "a ledger row in a command log: a command log writes this move as 'halflings: pass'; "
+        "rows of cells between tabs are the site's ledger export, a log of its own"
+    )
+    cut = _record("\n".join(lines[:199]) + "\n")
+    assert _scores(cut)[1:] == (198, _scores(cut)[2]) and len(cut["players"]) == 4
+    assert _scores(record(result))[1:] == _scores(cut)[1:]
+
+
+def test_a_ledger_row_says_what_a_command_log_writes() -> None:
+    setup_row = "witches\t\t20 VP\t\t15 C\t\t3 W\t\t0 P\t\t5/7/0 PW\t\t0/0/0/2\t\tsetup"
+    result = replay(GAME, f"option strict-leech\nsetup darklings\n{setup_row}\n", "log")
+    assert isinstance(result.error, NotationError)
+    assert (result.error.line, result.error.column) == (3, 1)
+    assert "writes this move as 'setup witches'" in result.error.message
+
+
+def test_a_notation_error_above_a_ledger_row_comes_first() -> None:
+    lines = LEAGUE.read_text(encoding="utf-8").split("\n")
+    lines[149] = "engineers: convert 4pw to"
+    lines.insert(199, "witches\t\t20 VP\t\t15 C\t\t3 W\t\t0 P\t\t5/7/0 PW\t\t0/0/0/2\t\tbuild A1")
+    result = replay(GAME, "\n".join(lines), "log")
+    assert isinstance(result.error, NotationError)
+    assert result.error.line == 150
+
+
+def test_a_ledger_with_a_command_line_is_still_a_ledger() -> None:
+    lines = (SAMPLES / "league_game_ledger.txt").read_text(encoding="utf-8").split("\n")
+    lines.insert(40, "witches: build E6")
+    assert GAME.parse("\n".join(lines)).header.form == "ledger"

@@ -79,3 +79,25 @@ def test_an_illegal_line_is_refused_and_the_position_kept(tmp_path: Path) -> Non
     assert session.to_move() == "witches"
     assert session.submit("witches: build F6").accepted
     assert log.read_text().endswith("witches: transform C5 to green\nwitches: build F6\n")
+
+
+def test_comments_typed_after_the_lines_of_a_turn_change_nothing(tmp_path: Path) -> None:
+    """A line typed with a comment after it goes on with the turn of the faction above
+    it as the same line without the comment does (issue 21: a comment is no one's
+    turn), so the game typed with a comment after every line is the game of the file."""
+    lines = LEAGUE.read_text(encoding="utf-8").split("\n")
+    commented = tmp_path / "commented" / LEAGUE.name
+    commented.parent.mkdir()
+    commented.write_text(
+        "\n".join(f"{line}  # note" if line.strip() else line for line in lines),
+        encoding="utf-8",
+    )
+    typed = record(_typed(commented, tmp_path).result)
+    whole = record(replay(GAME, commented.read_text(encoding="utf-8"), str(commented)))
+    assert {k: typed[k] for k in SAME} == {k: whole[k] for k in SAME}
+    plain = record(replay(GAME, LEAGUE.read_text(encoding="utf-8"), str(LEAGUE)))
+
+    def sheet(outcome: dict) -> list:  # type: ignore[type-arg]
+        return [(p["name"], p["total"], p["breakdown"]) for p in outcome["players"]]
+
+    assert typed["finished"] and sheet(typed) == sheet(plain)

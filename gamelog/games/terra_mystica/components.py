@@ -84,6 +84,8 @@ class Constants(Record):
     vp_variant_maps: dict[str, tuple[str, str]]
     #: Starting VP by faction, by VP variant.
     vp_variants: dict[str, dict[str, int]]
+    #: Every map's name by its id (the VP variants' ids too).
+    map_names: dict[str, str]
     options: dict[str, str]
     extra_final_scoring: dict[str, str]
     #: Supplies besides the tiles: the Darklings' priests from workers, the Fakirs'
@@ -114,6 +116,7 @@ def _constants(raw: dict[str, Any]) -> Constants:
             k: (v["terrain"], v["vp"]) for k, v in raw.get("vp_variant_maps", {}).items()
         },
         vp_variants={k: dict(v) for k, v in raw.get("vp_variants", {}).items()},
+        map_names=dict(raw["map_names"]),
         options=dict(raw["options"]),
         extra_final_scoring=dict(raw["extra_final_scoring"]),
         limited_supply=dict(raw["limited_supply"]),
@@ -178,6 +181,9 @@ class FactionSpec(Record):
     # Fire & Ice (see the comment above the Fire & Ice factions in factions.toml).
     #: The faction variant the board is from ("" for a base-game faction).
     variant: str = ""
+    #: The board is the faction's released one (every base board; of a Fire & Ice
+    #: faction, the first variant it lists), not a playtest version.
+    release: bool = True
     board: str = ""
     pick_color: str = ""
     pick_color_field: str = "secondary"
@@ -220,7 +226,12 @@ def _track(raw: dict[str, Any] | None) -> Track | None:
 
 
 def _faction(
-    name: str, raw: dict[str, Any], base_rates: dict[str, dict[str, int]], variant: str = ""
+    name: str,
+    raw: dict[str, Any],
+    base_rates: dict[str, dict[str, int]],
+    variant: str = "",
+    *,
+    release: bool = True,
 ) -> FactionSpec:
     special = raw.get("special", {})
     rates = {k: dict(v) for k, v in base_rates.items()}
@@ -261,6 +272,7 @@ def _faction(
         can_connect_across_river=raw.get("can_connect_across_river", False),
         hooks=dict(raw.get("hooks", {})),
         variant=variant,
+        release=release,
         board=raw.get("board", ""),
         pick_color=raw.get("pick_color", ""),
         pick_color_field=raw.get("pick_color_field", "secondary"),
@@ -325,7 +337,11 @@ def _variants(raw: dict[str, Any], constants: Constants) -> dict[str, dict[str, 
         for variant in spec["variants"]:
             board = _merged(release, spec.get("variant", {}).get(variant, {}))
             result.setdefault(variant, {})[name] = _faction(
-                name, _merged(defaults, board), constants.exchange_rates, variant
+                name,
+                _merged(defaults, board),
+                constants.exchange_rates,
+                variant,
+                release=variant == spec["variants"][0],
             )
     return result
 

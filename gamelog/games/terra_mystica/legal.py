@@ -34,7 +34,7 @@ has a list (NotImplementedError), so the generic test of complete lists
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from gamelog.core.errors import GamelogError, IllegalMove
@@ -53,7 +53,7 @@ from gamelog.games.terra_mystica.components import (
 )
 from gamelog.games.terra_mystica.fire_ice import PICKABLE
 from gamelog.games.terra_mystica.header import LEDGER
-from gamelog.games.terra_mystica.moves import GRAMMAR
+from gamelog.games.terra_mystica.moves import GRAMMAR, LogMove
 from gamelog.games.terra_mystica.resources import amounts_text
 from gamelog.games.terra_mystica.state import Faction, TerraMysticaState, setup
 
@@ -175,10 +175,24 @@ class _Positions:
 
 
 def _last_step(state: TerraMysticaState) -> tuple[str, cmd.Command, str] | None:
-    for move in reversed(state.moves[: state.applied]):
-        steps = state.plan.get(id(move))
-        if steps:
-            return steps[-1]
+    """The last step played, comments aside (a comment is no one's turn)."""
+    found = _last_turn_step(state, state.moves[: state.applied])
+    if found is None:
+        return None
+    move, at = found
+    return state.plan[id(move)][at]
+
+
+def _last_turn_step(
+    state: TerraMysticaState, moves: Sequence[LogMove]
+) -> tuple[LogMove, int] | None:
+    """The move of ``moves`` that holds the last step that is not a comment, and the
+    step's index in its plan."""
+    for move in reversed(moves):
+        steps = state.plan.get(id(move), ())
+        for at in range(len(steps) - 1, -1, -1):
+            if steps[at][0] != COMMENT:
+                return move, at
     return None
 
 
@@ -188,12 +202,12 @@ def replayed_before_next(state: TerraMysticaState, next_actor: str) -> TerraMyst
     played = state.moves[: state.applied]
     fresh = setup(GameLog(header=state.header, moves=played))
     if next_actor:
-        for move in reversed(played):
-            steps = fresh.plan.get(id(move))
-            if steps:
-                actor, command, _ = steps[-1]
-                fresh.plan[id(move)] = (*steps[:-1], (actor, command, next_actor))
-                break
+        found = _last_turn_step(fresh, played)
+        if found is not None:
+            move, at = found
+            steps = fresh.plan[id(move)]
+            actor, command, _ = steps[at]
+            fresh.plan[id(move)] = (*steps[:at], (actor, command, next_actor), *steps[at + 1 :])
     for move in played:
         rules.apply(fresh, move)
     return fresh
@@ -269,7 +283,7 @@ def _tried(
     trial = state.branch()
     try:
         for index, (actor, command) in enumerate(entries):
-            following = entries[index + 1][0] if index + 1 < len(entries) else ""
+            following = next((a for a, _ in entries[index + 1 :] if a != COMMENT), "")
             if trial.finished and actor != COMMENT:
                 return False
             rules.feed(trial, actor, command, following)

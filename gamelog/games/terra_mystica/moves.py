@@ -22,12 +22,14 @@ from typing import Any
 
 from lark import Token
 
+from gamelog.core.errors import NotationError
 from gamelog.core.game import Move
 from gamelog.core.notation import Grammar
 from gamelog.games.terra_mystica import commands as cmd
 from gamelog.games.terra_mystica import line_cache
 from gamelog.games.terra_mystica.commands import ADMIN, COMMENT, Entry
 from gamelog.games.terra_mystica.records import Record
+from gamelog.games.terra_mystica.sniff import is_ledger_row
 from gamelog.games.terra_mystica.transformer import SOURCE_LINES, ToCommands, tidy
 
 # --- moves ----------------------------------------------------------------------
@@ -260,8 +262,13 @@ def moves_from(body: str, header: Any) -> list[LogMove]:
 
 
 def read_command_log(text: str) -> list[LogMove]:
-    """Moves of a command log (tabs count as spaces)."""
+    """Moves of a command log (tabs count as spaces). A row of the ledger export among
+    its lines is a notation error at that row (after any notation error above it)."""
     lines = text.replace("\t", " ").split("\n")
+    row = _first_ledger_row(text) if "\t" in text else None
+    if row is not None:
+        line_cache.fill(lines[:row], GRAMMAR)
+        raise _ledger_row_here(text.split("\n")[row], row + 1)
     line_cache.fill(lines, GRAMMAR)
     parts = line_cache.parts
     moves: list[LogMove] = []
@@ -295,6 +302,32 @@ def read_command_log(text: str) -> list[LogMove]:
     return moves
 
 
+def _first_ledger_row(text: str) -> int | None:
+    """The index of the first line of ``text`` that is a row of the ledger export."""
+    for number, line in enumerate(text.split("\n")):
+        if "\t" in line and is_ledger_row(line):
+            return number
+    return None
+
+
+def _ledger_row_here(row: str, line: int) -> NotationError:
+    """The error for a ledger row at ``line`` of a command log, with the row written as
+    the command line it stands for."""
+    cells = row.split("#", 1)[0].split("\t")
+    faction = cells[0].strip(" \u00a0").lower()
+    commands = tidy(cells[14]) if len(cells) > 14 else ""
+    if commands.lower() == "setup":
+        written = f"setup {faction}"
+    else:
+        written = f"{faction}: {commands or 'COMMANDS'}"
+    return NotationError(
+        f"a ledger row in a command log: a command log writes this move as '{written}'; "
+        "rows of cells between tabs are the site's ledger export, a log of its own",
+        line=line,
+        column=1,
+    )
+
+
 # --- ledgers --------------------------------------------------------------------
 
 _ROUND_SCORING = re.compile(r"^round (\d+) scoring: (score\d+)", re.I)
@@ -307,8 +340,9 @@ _CELL_NUMBER = re.compile(r"-?\d+")
 
 
 def _ledger_comment_command(text: str) -> cmd.Command | None:
-    """The admin command a ledger comment row stands for, if any (NOTATION.md §A.6)."""
-    text = text.strip()
+    """The admin command a ledger comment row stands for, if any (NOTATION.md §A.6);
+    a ``# note`` after it is not part of the command."""
+    text = text.split("#", 1)[0].strip()
     if m := _ROUND_SCORING.match(text):
         return cmd.ScoreTile(text, int(m[1]), m[2].upper())
     if m := _REMOVING.match(text):
@@ -357,8 +391,9 @@ def _ledger_row(c: list[Any], lines: list[str]) -> LedgerRow:
     leech = c[13]
     commands: list[cmd.Command] = c[14] if len(c) > 14 else []
     line = head.line or 1
-    row_text = lines[line - 1]
-    command_text = row_text.split("\t")[-1] if "\t" in row_text else ""
+    # The row's 15 cells, without a ``# note`` after them (with or without a tab).
+    cells = lines[line - 1].split("#", 1)[0].split("\t")[:15]
+    command_text = cells[14] if len(cells) > 14 else ""
     texts = [tidy(p) for p in command_text.split(".") if tidy(p)]
     if len(texts) == len(commands):
         commands = [k._replace(text=t) for k, t in zip(commands, texts, strict=True)]
@@ -378,7 +413,7 @@ def _ledger_row(c: list[Any], lines: list[str]) -> LedgerRow:
     else:
         entries = tuple((faction, k) for k in commands if not k.internal)
     columns = [1]
-    for cell in row_text.split("\t")[:-1]:
+    for cell in cells[:14]:
         columns.append(columns[-1] + len(cell) + 1)
     return LedgerRow(
         line=line,

@@ -9,7 +9,8 @@ Two kinds, both as on the site (``clean_commands`` and the command stream of
   an order the site plays differently (a build before the terraform it needs);
   the line's answers to power offers are taken first;
 * the whole stream: two identical ``+X`` of one faction in a row are one
-  ``+2X``; ``player-count`` is set aside.
+  ``+2X`` (a comment between them does not part them); ``player-count`` is set
+  aside.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from functools import cache
 from typing import Any
 
 from gamelog.games.terra_mystica import commands as cmd
-from gamelog.games.terra_mystica.commands import ADMIN, Entry
+from gamelog.games.terra_mystica.commands import ADMIN, COMMENT, Entry
 from gamelog.games.terra_mystica.components import FACTIONS
 
 # --- a faction's own spellings (the ``line`` hook of the data) ----------------------
@@ -155,7 +156,8 @@ def rewrite_stream(stream: list[Entry | None]) -> int | None:
                 stream[i] = None
                 last = None
                 continue
-        last = i
+        if actor != COMMENT:  # a note between the two changes nothing
+            last = i
     return count
 
 

@@ -108,21 +108,16 @@ def extend(state: TerraMysticaState, moves: Sequence[LogMove]) -> None:
     lines in the file would.
 
     The last entry played so far was played as the end of the stream. That is what
-    the file says too when the next entry is another actor's; when the same faction
+    the file says too when the next entry (comments aside) is another actor's; when the same faction
     goes on (its turn written over several lines), or a ``player-count`` line comes
     (the site sets it aside before play), the file says otherwise: the position is
     then replayed from the start with the whole stream laid out."""
     moves = list(moves)
     if not moves:
         return
-    first = next((entries[0] for move in moves if (entries := move.entries)), None)
+    first = next((entry for move in moves for entry in move.entries if entry[0] != COMMENT), None)
     last = _last_entry(state)
-    continues = (
-        first is not None
-        and last is not None
-        and first[0] == last[0]
-        and last[0] not in (ADMIN, COMMENT)
-    )
+    continues = first is not None and last is not None and first[0] == last[0] and last[0] != ADMIN
     counts = any(
         type(command) is cmd.PlayerCount and actor == ADMIN
         for move in moves
@@ -138,12 +133,12 @@ def extend(state: TerraMysticaState, moves: Sequence[LogMove]) -> None:
 
 
 def _last_entry(state: TerraMysticaState) -> tuple[str, cmd.Command] | None:
-    """The last entry of the stream the state has played (None before any)."""
+    """The last entry of the stream the state has played, comments aside (None
+    before any): a comment is no one's turn (state.lay_out)."""
     for move in reversed(state.moves[: state.applied]):
-        steps = state.plan.get(id(move))
-        if steps:
-            actor, command, _ = steps[-1]
-            return actor, command
+        for actor, command, _ in reversed(state.plan.get(id(move), ())):
+            if actor != COMMENT:
+                return actor, command
     return None
 
 
@@ -364,9 +359,14 @@ def feed_nested(state: TerraMysticaState, f: Faction, c: cmd.Command) -> None:
 
 def _unknown_faction(state: TerraMysticaState, actor: str) -> None:
     """A line of a faction that is not in the game (the nearest one as a suggestion)."""
-    Roster([f.name for f in state.order if not f.empty_seat]).resolve(
-        actor, rule=KNOWN_FACTION_RULE
-    )
+    names = [f.name for f in state.order if not f.empty_seat]
+    if not names:  # an empty list of players says nothing
+        raise IllegalMove(
+            f"{actor} is not a player of this game",
+            rule=KNOWN_FACTION_RULE,
+            facts=["no faction is set up yet"],
+        )
+    Roster(names).resolve(actor, rule=KNOWN_FACTION_RULE)
 
 
 _FACTION_HANDLERS: dict[type, Callable[[TerraMysticaState, Faction, Any], None]] = {

@@ -1,6 +1,8 @@
 """The score sheet: every VP a faction gained, booked under its source as it
 happened, summed per category, so the sheet is a faithful breakdown that sums to
 the final VP. Terra Mystica has no tie-breaker: tied factions share the place.
+The sheet also says what the game was set up with that changes its scoring
+(:func:`setup_of`), which ``gamelog standings`` splits a season by.
 """
 
 from __future__ import annotations
@@ -8,6 +10,7 @@ from __future__ import annotations
 from functools import cache
 
 from gamelog.core.scoring import ScoreSheet, Source
+from gamelog.games.terra_mystica.components import CONSTANTS
 from gamelog.games.terra_mystica.header import LEDGER
 from gamelog.games.terra_mystica.state import Faction, TerraMysticaState
 
@@ -65,7 +68,7 @@ def category(source: str) -> str:
 def score_sheet(state: TerraMysticaState) -> ScoreSheet:
     scored = state.scored_factions()
     names = [f.name for f in scored]
-    sheet = ScoreSheet(players=names, finished=state.finished)
+    sheet = ScoreSheet(players=names, finished=state.finished, setup=setup_of(state))
     totals = {name: dict.fromkeys(names, 0) for name in CATEGORIES}
     for f in scored:
         for source, points in f.vp_source.items():
@@ -98,6 +101,25 @@ def score_sheet(state: TerraMysticaState) -> ScoreSheet:
     if not state.finished:
         sheet.notes.append(f"game not finished (round {state.round}); VP so far")
     return sheet
+
+
+def setup_of(state: TerraMysticaState) -> dict[str, str]:
+    """What the game was set up with that changes what its VP mean, for standings to
+    split a season by: the map by name (a map's VP variant has a name of its own),
+    the Fire & Ice final scoring tiles, and the playtest boards played (a faction's
+    released board is the same faction in every game). Options that only put tiles
+    into the pools a setup draws from (``mini-expansion-1``, ``shipping-bonus``,
+    ``temple-scoring-tile``) are not in it: like the round scoring tiles drawn, they
+    vary one game from the next, not how a game scores."""
+    tiles = sorted(kind for kind in state.final_scoring if kind in CONSTANTS.extra_final_scoring)
+    boards = sorted(
+        f"{f.name} {f.spec.variant}" for f in state.scored_factions() if not f.spec.release
+    )
+    return {
+        "map": CONSTANTS.map_names.get(state.map_id, state.map_id),
+        "final scoring": ", ".join(tiles) or "none",
+        "faction boards": ", ".join(boards) or "as released",
+    }
 
 
 def sources(state: TerraMysticaState, f: Faction) -> dict[str, list[Source]]:

@@ -33,14 +33,30 @@ def _command_log() -> re.Pattern[str]:
     )
 
 
+@cache
+def _command_line() -> re.Pattern[str]:
+    """A line only a command log has: ``witches: build E6``, ``setup witches``."""
+    factions = "|".join(faction_names())
+    return re.compile(rf"[ \t]*(?:(?:{factions})[ \t]*:|setup[ \t]+(?:{factions})\b)", re.I)
+
+
+def is_ledger_row(line: str) -> bool:
+    """Whether ``line`` is a faction row of the ledger export (15 tab-separated cells)."""
+    return line.count("\t") >= 13 and _VP_CELL.search(line) is not None
+
+
 def is_ledger(text: str) -> bool:
-    """Whether ``text`` looks like the tab-separated ledger export."""
+    """Whether ``text`` is the tab-separated ledger export: more of its first 400
+    lines are ledger rows than lines only a command log has, so that a ledger row
+    pasted into a command log leaves it a command log, whose reader points at it."""
     if "\t" not in text:  # command logs have no tabs, or hardly any
         return False
-    for line in text.split("\n", 400)[:400]:
-        if line.count("\t") >= 13 and _VP_CELL.search(line):
-            return True
-    return False
+    lines = text.split("\n", 400)[:400]
+    rows = sum(1 for line in lines if is_ledger_row(line))
+    if not rows:
+        return False
+    command_line = _command_line().match
+    return rows > sum(1 for line in lines if command_line(line))
 
 
 def looks_like(text: str) -> bool:

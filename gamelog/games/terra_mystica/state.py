@@ -25,7 +25,7 @@ from operator import itemgetter
 from gamelog.core.game import GameLog
 from gamelog.games.terra_mystica import commands as cmd
 from gamelog.games.terra_mystica.board import Board, board_for
-from gamelog.games.terra_mystica.commands import Entry
+from gamelog.games.terra_mystica.commands import COMMENT, Entry
 from gamelog.games.terra_mystica.components import (
     CONSTANTS,
     MAPS,
@@ -561,14 +561,17 @@ def lay_out(moves: list[LogMove]) -> tuple[dict[int, tuple[Step, ...]], int | No
     entries_of = [move.entries for move in moves]
     stream: list[Entry | None] = [entry for entries in entries_of for entry in entries]
     player_count = rewrite_stream(stream)
-    # Each entry with the actor of the entry after it (whose turn comes next).
+    # Each entry with the actor of the entry after it (whose turn comes next). A
+    # comment is no one's turn: the actor after it is the one after the comment, so
+    # that a note written on a line never ends a faction's turn.
     steps: list[Step | None] = [None] * len(stream)
     following = ""
     for i in range(len(stream) - 1, -1, -1):
         entry = stream[i]
         if entry is not None:
             steps[i] = (entry[0], entry[1], following)
-            following = entry[0]
+            if entry[0] != COMMENT:
+                following = entry[0]
     plan: dict[int, tuple[Step, ...]] = {}
     start = 0
     for move, entries in zip(moves, entries_of, strict=True):

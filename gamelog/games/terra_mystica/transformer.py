@@ -334,7 +334,12 @@ class ToCommands(Transformer):
         return ("comment", c[0])
 
     def ledger_row(self, c: list[Any]) -> Any:
+        if isinstance(c[-1], Token) and c[-1].type == "COMMENT":
+            c = c[:-1]  # a note at the end of the row
         return ("row", c)
 
+    def ledger_blank(self, c: list[Any]) -> Any:
+        return ("blank", None)
+
     def ledger(self, c: list[Any]) -> list[Any]:
-        return c
+        return [line for line in c if line[0] != "blank"]
