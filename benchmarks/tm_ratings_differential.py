@@ -72,6 +72,9 @@ def main() -> None:
     parser.add_argument("--hash-seeds", type=int, default=5, help="runs without --seat-order")
     parser.add_argument("--out", type=Path, help="keep the copies and rows here")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument(
+        "--as-is", action="store_true", help="copy the logs unchanged (their own players)"
+    )
     args = parser.parse_args()
     folder = Path(args.out or tempfile.mkdtemp(prefix="gamelog-ratings-diff-"))
     if folder.exists():
@@ -84,7 +87,11 @@ def main() -> None:
         for path in (given.rglob("*.txt") if given.is_dir() else [given])
         if "illegal" not in path.parts
     )
-    written = [copy for path in files if (copy := _copy(path, folder / "logs", rng)) is not None]
+    written = [
+        copy
+        for path in files
+        if (copy := _copy(path, folder / "logs", None if args.as_is else rng)) is not None
+    ]
     rows = [row for copy in written for row in _rows(copy)]
     (folder / "rows.json").write_text(json.dumps(rows, indent=1))
     ours = _gamelog(folder / "logs", args.jobs)
@@ -99,9 +106,9 @@ def main() -> None:
 # --- the copies ------------------------------------------------------------------------
 
 
-def _copy(path: Path, out: Path, rng: random.Random) -> Path | None:
-    """A copy of the log with who plays each seat (and often a date) in its header;
-    None for a log that is not a finished legal game."""
+def _copy(path: Path, out: Path, rng: random.Random | None) -> Path | None:
+    """A copy of the log with who plays each seat (and often a date) in its header
+    (with no ``rng``, as it is); None for a log that is not a finished legal game."""
     text = path.read_text(encoding="utf-8")
     game = game_for(text, None)
     if game.name != "terra-mystica":
@@ -109,6 +116,10 @@ def _copy(path: Path, out: Path, rng: random.Random) -> Path | None:
     result = replay(game, text, str(path))
     if result.error is not None or not result.finished:
         return None
+    if rng is None:
+        target = out / f"{path.parent.name}__{path.name}"
+        target.write_text(text, encoding="utf-8")
+        return target
     state = result.state
     seats = list(state.order)
     header: list[str] = []
