@@ -255,9 +255,9 @@ def test_the_formats_say_the_same(tmp_path: Path) -> None:
     record = ratings(str(folder), code=(0,))
     table = runner.invoke(main, ["ratings", str(folder)]).stdout
     assert table.startswith(
-        "Seikatsu ratings: 3 games, 0 players rated (pairwise Elo, the online Terra "
-        "Mystica site's method without the faction term; start 1000, passes 3, pot 16, "
-        "decay 2, min games 5, scale 400; games in order by the date: line, then file name)"
+        "Seikatsu ratings: 3 games, 0 players rated (pairwise Elo in passes; start 1000, "
+        "passes 3, pot 16, decay 2, min games 5, scale 400; games in order by the date: "
+        "line, then file name)"
     )
     for p in record["players"]:
         assert f"{p['name']}  {p['rating']:.1f}  {p['games']}" in re.sub(r" +", "  ", table)

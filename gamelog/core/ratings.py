@@ -1,5 +1,6 @@
-"""Ratings across a season of logs: the pairwise method the online Terra Mystica site
-publishes (its ``src/Analyze/ELO.pm`` and ``RatingData.pm``), for every game.
+"""Ratings across a season of logs: the pairwise method a big online game site
+publishes for its ratings (its ``src/Analyze/ELO.pm``; the game's own part is in its
+folder's ``ratings.py``), for every game.
 
 The method, re-expressed (no code of the site's is used):
 
@@ -20,9 +21,9 @@ The method, re-expressed (no code of the site's is used):
   a dropped player.
 
 What a game decides itself (``Game.rated``): who sat where and finished how, the
-faction key of each seat (Terra Mystica: the faction as the site names it, per map),
-and which games its method leaves out and why. Everything else is here, and knows
-no game.
+faction key of each seat (the faction as the site names it, and the map), which
+games its method leaves out and why, and the name of its method. Everything else is
+here, and knows no game.
 
 The per-file entries are built in the audit's workers (:func:`entry`), small and
 plain; :class:`Season` keeps only what the ratings need of each game (interned
@@ -42,10 +43,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from gamelog.core.replay import Replay
 
-#: The name of the method in the output, with and without the faction term.
-METHOD = "pairwise Elo, the online Terra Mystica site's method"
-METHOD_FACTIONS = METHOD + " (players and factions per map)"
-METHOD_PLAIN = METHOD + " without the faction term"
+#: The name of the method in the output (a game's role may name it better).
+METHOD = "pairwise Elo in passes"
 
 
 @dataclass(frozen=True)
@@ -75,8 +74,8 @@ class Seat:
 
     ``player`` is who played it (None: nobody is named); ``place`` the finishing place
     (1 = first; tied seats share one); ``faction`` and ``setup`` the faction key where
-    the game's seats have factions (Terra Mystica: the faction as the site names it,
-    and the map)."""
+    the game's seats have factions (the faction as its game names it for ratings,
+    and what the faction is rated apart by, such as the map)."""
 
     player: str | None
     place: int
@@ -89,12 +88,13 @@ class Seat:
 class Rated:
     """What a game's ratings role makes of a finished, legal log: its seats in seat
     order, or why the method leaves it out (where the log is at fault, the line and
-    column of the fault)."""
+    column of the fault); ``method`` names the game's method where it has its own."""
 
     seats: tuple[Seat, ...] = ()
     left_out: str | None = None
     line: int | None = None
     column: int | None = None
+    method: str | None = None
 
 
 def rated_from_record(result: Replay, rec: dict[str, Any]) -> Rated:
@@ -155,6 +155,8 @@ def entry(result: Replay, rec: dict[str, Any]) -> dict[str, Any]:
             }
             return small
     rated = result.game.rated(result, rec)
+    if rated.method:
+        small["method"] = rated.method
     if rated.left_out is not None:
         small["left_out"] = {"reason": rated.left_out, "line": rated.line, "column": rated.column}
     else:
@@ -204,6 +206,8 @@ class _Book:
     left_out: list[LeftOut] = field(default_factory=list)
     #: Games that count for nothing but a problem of their file (not the method's rules).
     problems: int = 0
+    #: The game's own name of its method, if it has one.
+    method: str | None = None
 
     def player(self, name: str | None) -> int:
         if name is None:
@@ -258,6 +262,7 @@ class Season:
                 self.nowhere.append(left)
             return
         book = self.book(rec["game"])
+        book.method = book.method or rec.get("method")
         if rec.get("left_out"):
             why = rec["left_out"]
             book.left_out.append(LeftOut(file, why["reason"], why.get("line"), why.get("column")))
@@ -355,9 +360,14 @@ class Ratings:
     _games: list[_Game] = field(default_factory=list, repr=False)
     _book: _Book | None = field(default=None, repr=False)
 
+    #: The game's own name of its method, if it has one.
+    game_method: str | None = None
+
     @property
     def method(self) -> str:
-        return METHOD_FACTIONS if self.has_factions else METHOD_PLAIN
+        if self.game_method:
+            return f"{METHOD}: {self.game_method}"
+        return METHOD + (", players and factions" if self.has_factions else "")
 
     def record(self) -> dict[str, Any]:
         """What ``ratings --format json`` prints for one game (README documents it)."""
@@ -409,6 +419,7 @@ def _rate_book(book: _Book, parameters: Parameters, as_of: str | None) -> Rating
         )
         or bool(book.factions),
         as_of=as_of,
+        game_method=book.method,
         order=_order_words(games),
         _games=games,
         _book=book,

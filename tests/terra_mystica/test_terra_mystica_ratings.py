@@ -65,7 +65,8 @@ def test_a_season_worked_out_by_hand(tmp_path: Path) -> None:
     )
     result = ratings(str(folder), "--passes", "1", "--min-games", "2", code=(0,))
     assert result["method"] == (
-        "pairwise Elo, the online Terra Mystica site's method (players and factions per map)"
+        "pairwise Elo in passes: the online Terra Mystica site's method, players and "
+        "factions per map"
     )
     assert result["parameters"]["faction_weight"] == 1
     players = {p["name"]: (p["rating"], p["games"], p["shadow"]) for p in result["players"]}

@@ -28,6 +28,7 @@ Who plays each faction: people.py.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from gamelog.core.ratings import Rated, Seat
@@ -60,6 +61,8 @@ MAP_NAMES = {
     "2afadc63f4d81e850b7c16fb21a1dcd29658c392": "Fjords",
     "91645cdb135773c2a7a50e5ca9cb18af54c664c4": "Original [2017 vp]",
 }
+#: The method's name in the output.
+METHOD = "the online Terra Mystica site's method, players and factions per map"
 MIN_FACTIONS = 3
 LAST_ROUND = 6
 DODGY = "dodgy resource manipulation"
@@ -80,6 +83,11 @@ def map_name(state: TerraMysticaState) -> str:
 
 
 def rated(result: Replay, record: dict[str, Any]) -> Rated:
+    """The game's seats as the site rates them, or the first reason it would not."""
+    return replace(_rated(result, record), method=METHOD)
+
+
+def _rated(result: Replay, record: dict[str, Any]) -> Rated:
     state: TerraMysticaState = result.state
     if state.round != LAST_ROUND:
         return Rated(
