@@ -38,6 +38,12 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2_000)
     parser.add_argument("--game", choices=("seikatsu", "terra-mystica"), default="seikatsu")
     parser.add_argument("--format", default="json")
+    parser.add_argument(
+        "--command",
+        choices=("ratings", "standings"),
+        default="ratings",
+        help="standings: the same logs through a command that keeps every audit record",
+    )
     args = parser.parse_args()
     rng = random.Random(26)
     pool = [f"P{number:05d}" for number in range(args.players)]
@@ -51,7 +57,7 @@ def main() -> None:
                 sys.executable,
                 "-m",
                 "gamelog",
-                "ratings",
+                args.command,
                 folder,
                 "--jobs",
                 str(args.jobs),
@@ -68,7 +74,7 @@ def main() -> None:
         elapsed = time.perf_counter() - started
         code = process.returncode
     print(
-        f"ratings of {args.count:,} {args.game} logs ({args.players:,} players), --jobs "
+        f"{args.command} of {args.count:,} {args.game} logs ({args.players:,} players), --jobs "
         f"{args.jobs}, --format {args.format}: {elapsed:.1f} s ({args.count / elapsed:,.0f} "
         f"logs a second; exit {code}); peak memory: the command {parent_peak / 2**20:.0f} MiB, "
         f"its largest worker {worker_peak / 2**20:.0f} MiB (writing the logs took {written:.0f} s)"

@@ -161,9 +161,14 @@ def title(result: Ratings) -> str:
         for k, v in result.parameters.record(factions=result.has_factions).items()
     )
     return (
-        f"{name} ratings{when}: {result.games} games, {rated} players rated "
+        f"{name} ratings{when}: {_count(result.games, 'game')}, "
+        f"{_count(rated, 'player')} rated "
         f"({result.method}; {figures}; games in order {result.order})"
     )
+
+
+def _count(number: int, word: str) -> str:
+    return f"{number} {word}{'' if number == 1 else 's'}"
 
 
 def rating_text(value: float) -> str:

@@ -187,7 +187,7 @@ class LeftOut:
 _WIDTH = 4
 
 
-@dataclass
+@dataclass(slots=True)
 class _Game:
     date: str | None
     file: str
@@ -236,7 +236,8 @@ class _Book:
 
 class Season:
     """The games of a batch, kept small as they come (``add`` takes the entries of
-    :func:`entry`, or any audit record), rated by :meth:`ratings`."""
+    :func:`entry`; the audit's own record of a file that never replayed serves too),
+    rated by :meth:`ratings`."""
 
     def __init__(self) -> None:
         self.books: dict[str, _Book] = {}
@@ -269,7 +270,7 @@ class Season:
             if why.get("line"):  # the log is at fault (a date, who plays), not the method
                 book.problems += 1
             return
-        seats = array("l")
+        seats = array("i")
         for player, place, faction, setup, dropped in rec["seats"]:
             seats.extend((book.player(player), place, book.faction(faction, setup), int(dropped)))
         book.games.append(_Game(rec.get("date"), file, seats))
