@@ -30,6 +30,7 @@ from gamelog.cli.output import (
     ClosedPipe,
 )
 from gamelog.cli.play import play
+from gamelog.cli.ratings import ratings_command
 from gamelog.cli.replay import replay_command
 from gamelog.cli.report import report
 from gamelog.cli.score import score
@@ -87,6 +88,7 @@ for command in (
     play,
     audit,
     standings_command,
+    ratings_command,
     games_command,
     notation,
 ):

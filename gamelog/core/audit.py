@@ -16,7 +16,7 @@ import traceback
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gamelog.core.errors import Crashed, GamelogError, Stopped
 from gamelog.core.logs import (
@@ -30,6 +30,13 @@ from gamelog.core.logs import (
 from gamelog.core.outcome import failure_record, record
 from gamelog.core.replay import replay
 from gamelog.core.workers import run_pool
+
+if TYPE_CHECKING:
+    from gamelog.core.replay import Replay
+
+#: Turns a replay and its record into what a caller keeps of it (made in the worker,
+#: so that only that crosses back): ``ratings`` keeps a few numbers per game.
+Shape = Callable[["Replay", dict[str, Any]], dict[str, Any]]
 
 DEFAULT_TIMEOUT = 30.0
 LOG_SUFFIXES = (".log", ".txt", ".tm", ".gamelog")
@@ -129,8 +136,10 @@ def audit_file(
     timeout: float | None = None,
     max_bytes: int = DEFAULT_MAX_BYTES,
     text: str | None = None,
+    shape: Shape | None = None,
 ) -> dict[str, Any]:
-    """The record of one file (``text``: already read, e.g. standard input); never raises.
+    """The record of one file (``text``: already read, e.g. standard input), or what
+    ``shape`` makes of a replayed one; never raises.
 
     A timeout that fires anywhere (reading, importing an engine, parsing, the
     replay, building the record) gives the timeout record.
@@ -138,18 +147,21 @@ def audit_file(
     known: list[str | None] = [game]  # the game, once it is known (for a timeout's record)
     try:
         with deadline(timeout):
-            return _audit(path, known, max_bytes, text)
+            return _audit(path, known, max_bytes, text, shape)
     except AuditTimeout:
         return failure_record(path, Stopped(f"stopped after {timeout:g} s (--timeout)"), known[0])
 
 
-def _audit(path: str, known: list[str | None], max_bytes: int, text: str | None) -> dict[str, Any]:
+def _audit(
+    path: str, known: list[str | None], max_bytes: int, text: str | None, shape: Shape | None
+) -> dict[str, Any]:
     try:
         if text is None:
             text = read_log(path, max_bytes)
         chosen = game_for(text, known[0])
         known[0] = chosen.name
-        return record(replay(chosen, text, path))
+        result = replay(chosen, text, path)
+        return record(result) if shape is None else shape(result, record(result))
     except UnreadableLog as error:
         error.path = path
         return failure_record(path, error, known[0] or guess_game(path))
@@ -203,13 +215,16 @@ class _Task:
     timeout: float | None
     max_bytes: int
     text: str | None = None
+    shape: Shape | None = None
 
 
 def _work(task: _Task) -> dict[str, Any]:
     if task.target.problem is not None:
         error = UnreadableLog(task.target.problem, path=task.target.path)
         return failure_record(task.target.path, error, task.game)
-    return audit_file(task.target.path, task.game, task.timeout, task.max_bytes, task.text)
+    return audit_file(
+        task.target.path, task.game, task.timeout, task.max_bytes, task.text, task.shape
+    )
 
 
 def _died(task: _Task) -> dict[str, Any]:
@@ -230,24 +245,32 @@ def run_audit(
     timeout: float | None = DEFAULT_TIMEOUT,
     max_bytes: int = DEFAULT_MAX_BYTES,
     on_done: Callable[[dict[str, Any]], None] | None = None,
+    shape: Shape | None = None,
+    keep: bool = True,
 ) -> list[dict[str, Any]]:
     """Audit ``targets`` with ``jobs`` worker processes; records come back in the
     targets' order, and ``on_done`` sees each as it finishes. The largest files start
-    first, so that the batch does not wait on one big file at its end.
+    first, so that the batch does not wait on one big file at its end. ``shape`` makes
+    what comes back of each replayed file (in the worker); with ``keep`` False nothing
+    is kept (``on_done`` takes each as it comes, and the list returned is empty), so
+    that a batch of any size costs no more memory than its caller keeps.
 
     Raises workers.Interrupted (with the finished records) on Ctrl-C or SIGTERM.
     """
     tasks = [
-        _task(Target(t) if isinstance(t, str) else t, game, timeout, max_bytes) for t in targets
+        _task(Target(t) if isinstance(t, str) else t, game, timeout, max_bytes, shape)
+        for t in targets
     ]
     entries = [task.target for task in tasks]
     done = (lambda index, rec: on_done(rec)) if on_done else None
     if len(tasks) == 1 or jobs < 1:
         results = []
         for task in tasks:
-            results.append(_work(task))
+            done_record = _work(task)
+            if keep:
+                results.append(done_record)
             if on_done:
-                on_done(results[-1])
+                on_done(done_record)
         return results
     return run_pool(
         tasks,
@@ -258,18 +281,21 @@ def run_audit(
         stuck=_stuck,
         order=start_order(entries),
         on_done=done,
+        keep=keep,
     )
 
 
-def _task(target: Target, game: str | None, timeout: float | None, max_bytes: int) -> _Task:
+def _task(
+    target: Target, game: str | None, timeout: float | None, max_bytes: int, shape: Shape | None
+) -> _Task:
     """The task of one target; standard input is read here, by the parent, once."""
     if target.path != "-" or target.problem is not None:
-        return _Task(target, game, timeout, max_bytes)
+        return _Task(target, game, timeout, max_bytes, shape=shape)
     try:
         text = read_log("-", max_bytes)
     except GamelogError as error:
-        return _Task(Target("-", error.message), game, timeout, max_bytes)
-    return _Task(target, game, timeout, max_bytes, text)
+        return _Task(Target("-", error.message), game, timeout, max_bytes, shape=shape)
+    return _Task(target, game, timeout, max_bytes, text, shape)
 
 
 def start_order(targets: list[Target]) -> list[int]:

@@ -18,23 +18,32 @@ LEFT, RIGHT, TOP, BOTTOM = 48, 130, 36, 40
 
 
 def race(
-    players: Sequence[str], scores: Sequence[Mapping[str, Number]], *, label: str = "Score race"
+    players: Sequence[str],
+    scores: Sequence[Mapping[str, Number]],
+    *,
+    label: str = "Score race",
+    step_name: str = "move",
+    unit: str = "points",
+    floor: Number | None = None,
 ) -> str:
     """The chart of ``scores[i]`` (the points after move i; ``scores[0]`` before the
-    first move)."""
+    first move). ``floor`` is the foot of the value axis (0 unless given: ratings
+    start from a floor near their lowest); ``step_name`` and ``unit`` the words of the
+    axis and the titles."""
     steps = max(1, len(scores) - 1)
     top = max([1, *(value for row in scores for value in row.values())])
     top = _round_up(top)
+    low = 0 if floor is None else floor
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 
     def x(step: int) -> float:
         return LEFT + plot_w * step / steps
 
     def y(value: Number) -> float:
-        return TOP + plot_h * (1 - value / top)
+        return TOP + plot_h * (1 - (value - low) / max(1, top - low))
 
     parts = [svg.text(LEFT, 20, label, font_size=14, font_weight="bold")]
-    parts.append(_axes(x, y, steps, top))
+    parts.append(_axes(x, y, steps, top, low, step_name))
     final = scores[-1] if scores else {}
     ends: list[tuple[float, str]] = []
     for index, player in enumerate(players):
@@ -51,7 +60,7 @@ def race(
             if step % every == 0 or step == len(scores) - 1
         ]
         total = final.get(player, 0)
-        summary = f"{player}: {svg.number(total)} points after move {len(scores) - 1}"
+        summary = f"{player}: {svg.number(total)} {unit} after {step_name} {len(scores) - 1}"
         parts.append(
             svg.group(
                 [
@@ -68,20 +77,23 @@ def race(
         ends.append((y(total), f"{player} {svg.number(total)}"))
     for ypos, words in _spread(ends):
         parts.append(svg.text(x(steps) + 10, ypos + 4, words, font_size=12))
-    description = "Points per player after each move; at the end: " + ", ".join(
-        f"{player} {svg.number(final.get(player, 0))}" for player in players
+    description = (
+        f"{unit.capitalize()} per player after each {step_name}; at the end: "
+        + ", ".join(f"{player} {svg.number(final.get(player, 0))}" for player in players)
     )
     return svg.document(WIDTH, HEIGHT, parts, label=label, description=description)
 
 
-def _axes(x, y, steps: int, top: Number) -> str:  # type: ignore[no-untyped-def]
+def _axes(x, y, steps: int, top: Number, low: Number = 0, step_name: str = "move") -> str:  # type: ignore[no-untyped-def]
     lines = [
-        svg.element("line", x1=LEFT, y1=y(0), x2=x(steps), y2=y(0), stroke="#444"),
-        svg.element("line", x1=LEFT, y1=y(0), x2=LEFT, y2=y(top), stroke="#444"),
-        svg.text(x(steps) / 2 + LEFT / 2, HEIGHT - 8, "move", font_size=11, text_anchor="middle"),
+        svg.element("line", x1=LEFT, y1=y(low), x2=x(steps), y2=y(low), stroke="#444"),
+        svg.element("line", x1=LEFT, y1=y(low), x2=LEFT, y2=y(top), stroke="#444"),
+        svg.text(
+            x(steps) / 2 + LEFT / 2, HEIGHT - 8, step_name, font_size=11, text_anchor="middle"
+        ),
     ]
     for tick in range(5):
-        value = top * tick / 4
+        value = low + (top - low) * tick / 4
         lines.append(
             svg.element("line", x1=LEFT - 4, y1=y(value), x2=x(steps), y2=y(value), stroke="#ddd")
         )
@@ -89,7 +101,7 @@ def _axes(x, y, steps: int, top: Number) -> str:  # type: ignore[no-untyped-def]
             svg.text(LEFT - 8, y(value) + 4, svg.number(value), font_size=11, text_anchor="end")
         )
     for tick in _move_ticks(steps):
-        lines.append(svg.text(x(tick), y(0) + 16, str(tick), font_size=11, text_anchor="middle"))
+        lines.append(svg.text(x(tick), y(low) + 16, str(tick), font_size=11, text_anchor="middle"))
     return svg.group(lines, class_="axes")
 
 

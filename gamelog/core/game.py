@@ -29,6 +29,7 @@ from gamelog.core.places import Located
 from gamelog.core.scoring import Number, ScoreSheet
 
 if TYPE_CHECKING:
+    from gamelog.core.ratings import Rated
     from gamelog.core.replay import Replay
 
 __all__ = [
@@ -251,6 +252,16 @@ class Game(ABC, Generic[HeaderT, StateT, MoveT]):
         """The replayed log in one of ``export_formats`` (``result`` has ``keep_steps``)."""
         raise NotImplementedError(fmt)
 
+    # --- across logs --------------------------------------------------------
+
+    def rated(self, result: Replay, record: dict[str, Any]) -> Rated:
+        """A finished legal log as ``gamelog ratings`` counts it: its seats (who, in
+        what place, with what faction), or why the game's rating method leaves it out.
+        By default each player of the record, placed by the game's own ranking."""
+        from gamelog.core.ratings import rated_from_record
+
+        return rated_from_record(result, record)
+
 
 @dataclass(frozen=True)
 class Parts:
@@ -263,7 +274,8 @@ class Parts:
     ``rules.extend(state, moves)`` where the game has them, ``scoring.score_sheet(state)``
     and ``scoring.running_scores(state)``, ``render.render(state)`` and
     ``render.render_svg(state)``, ``legal.to_move(state)``, ``legal.legal_moves(state)``
-    and ``legal.words(state)``.
+    and ``legal.words(state)``, ``ratings.rated(result, record)`` where the game rates
+    its logs its own way.
     """
 
     header: Any
@@ -273,6 +285,7 @@ class Parts:
     scoring: Any
     render: Any
     legal: Any = None
+    ratings: Any = None
 
 
 class TemplateGame(Game[HeaderT, StateT, MoveT]):
@@ -336,3 +349,8 @@ class TemplateGame(Game[HeaderT, StateT, MoveT]):
     def words(self, state: StateT) -> list[str]:
         legal = self.parts.legal
         return legal.words(state) if legal is not None else []
+
+    def rated(self, result: Replay, record: dict[str, Any]) -> Rated:
+        if self.parts.ratings is None:
+            return super().rated(result, record)
+        return self.parts.ratings.rated(result, record)  # type: ignore[no-any-return]

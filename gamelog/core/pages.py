@@ -278,3 +278,44 @@ def standings_report(result: Any) -> str:
         "number": lambda value: render.number(round(value, 2)),
     }
     return _environment().get_template("standings.html").render(**context)
+
+
+def ratings_report(results: Sequence[Any]) -> str:
+    """The page of a season's ratings: per game the players' and factions' ratings,
+    each charted player's rating after every game (the method rerun over the games up
+    to it), the biggest gains and upsets, and the files left out."""
+    import math
+
+    from gamelog import games as registry
+    from gamelog.core.ratings import history
+
+    sections = []
+    for result in results:
+        if result.game is None:
+            sections.append({"title": "No game", "result": result, "chart": "", "history": None})
+            continue
+        game = registry.find(result.game)
+        title = game.title if game is not None else result.game
+        kept = history(result) if result.games else None
+        chart = ""
+        if kept is not None and kept.players:
+            values = [v for row in kept.ratings for v in row.values()]
+            floor = math.floor(min(values) / 50) * 50 if values else 0
+            step = "game" if kept.every == 1 else f"checkpoint (every {kept.every} games)"
+            chart = charts.race(
+                kept.players,
+                kept.ratings,
+                label=f"{title}: rating after each {step}",
+                step_name=step,
+                unit="rating",
+                floor=floor,
+            )
+        sections.append({"title": title, "result": result, "chart": chart, "history": kept})
+    context = {
+        "version": __version__,
+        "page_title": "gamelog ratings",
+        "sections": sections,
+        "rating": lambda value: f"{value:.1f}",
+        "percent": lambda value: f"{100 * value:.0f}%",
+    }
+    return _environment().get_template("ratings.html").render(**context)

@@ -70,10 +70,13 @@ def run_pool(
     stuck: Callable[[Any], Record],
     order: Sequence[int] | None = None,
     on_done: Callable[[int, Record], None] | None = None,
+    keep: bool = True,
 ) -> list[Record]:
     """Run ``work`` over ``tasks`` in ``jobs`` worker processes; one record per task,
     in task order. ``died(task)`` and ``stuck(task)`` make the records of a task whose
-    worker died twice or would not stop. ``order`` is the order to start them in."""
+    worker died twice or would not stop. ``order`` is the order to start them in.
+    With ``keep`` False no record is kept (``on_done`` sees each one; the list is
+    empty)."""
     results: list[Record | None] = [None] * len(tasks)
     pending = deque(order if order is not None else range(len(tasks)))
     retried: set[int] = set()
@@ -82,7 +85,8 @@ def run_pool(
     deadline = (timeout + GRACE) if timeout else None
 
     def finish(index: int, record: Record) -> None:
-        results[index] = record
+        if keep:
+            results[index] = record
         if on_done is not None:
             on_done(index, record)
 

@@ -8,7 +8,17 @@ from typing import ClassVar
 from gamelog.core.game import Parts, TemplateGame
 from gamelog.core.header import HeaderKey, HeaderLines
 from gamelog.core.replay import Replay
-from gamelog.games.terra_mystica import header, ledger, legal, moves, render, rules, scoring, state
+from gamelog.games.terra_mystica import (
+    header,
+    ledger,
+    legal,
+    moves,
+    ratings,
+    render,
+    rules,
+    scoring,
+    state,
+)
 from gamelog.games.terra_mystica.header import Header
 from gamelog.games.terra_mystica.moves import LogMove
 from gamelog.games.terra_mystica.state import TerraMysticaState
@@ -28,7 +38,9 @@ class TerraMystica(TemplateGame[Header, TerraMysticaState, LogMove]):
     )
     export_formats: ClassVar[tuple[str, ...]] = ("ledger",)
     header_keys: ClassVar[tuple[HeaderKey, ...]] = header.KEYS
-    parts: ClassVar[Parts] = Parts(header, moves, state, rules, scoring, render, legal)
+    parts: ClassVar[Parts] = Parts(
+        header, moves, state, rules, scoring, render, legal, ratings=ratings
+    )
 
     def read_header(self, text: str) -> HeaderLines:
         """Every faction starts a move, and in a ledger its rows too (header.py)."""

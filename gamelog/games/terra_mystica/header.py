@@ -6,7 +6,9 @@ the moves, and there is no players line, because the factions are the ones who
 move. So the only keys are the core's: ``game:`` and the information keys every
 game takes (``date:``, ``event:``, ...), which the core reads as in every game.
 Every faction of the data starts a move (``witches: build E6``), so a mistyped
-key such as ``gmae:`` is reported as one.
+key such as ``gmae:`` is reported as one. One key of its own says who plays the
+factions, for ratings: ``players: Ann (witches), Bob (nomads)`` (people.py); it has
+no effect on play.
 
 Comments are part of a Terra Mystica log: the site shows every ``# text`` of a
 command log as a row of its ledger (the first is usually ``# Default game
@@ -29,10 +31,12 @@ from gamelog.core.game import Game
 from gamelog.core.header import HeaderKey, HeaderLines
 from gamelog.core.header import read_header as read_lines
 from gamelog.games.terra_mystica.components import ALL_FACTION_NAMES
+from gamelog.games.terra_mystica.people import PLAYERS_KEY, check_players_line
 from gamelog.games.terra_mystica.sniff import is_ledger
 
-#: Terra Mystica's own header keys: none besides ``game:`` and the information keys.
-KEYS: tuple[HeaderKey, ...] = ()
+#: Terra Mystica's own header keys besides ``game:`` and the information keys: who
+#: plays each faction (people.py), which the rules never read.
+KEYS: tuple[HeaderKey, ...] = (PLAYERS_KEY,)
 
 COMMANDS = "commands"
 LEDGER = "ledger"
@@ -48,6 +52,7 @@ class Header:
 
 
 def header_from(lines: HeaderLines) -> Header:
+    check_players_line(lines)
     return Header(form=LEDGER if is_ledger(lines.body()) else COMMANDS, lines=lines)
 
 
