@@ -226,7 +226,10 @@ def buy_advancement(
         raise illegal(f"{card.name} is a starting card, never for sale", CARD_KNOWN_RULE, [])
     left = harvest.mana - harvest.mana_spent
     if card.cost > left:
-        facts = [f"the field {sleeve_list(player.field)} gives {harvest.mana} mana in all"]
+        token = 1 if harvest.token_spent else 0
+        facts = [f"the field {sleeve_list(player.field)} gives {harvest.mana - token} mana in all"]
+        if token:
+            facts.append("the mana token spent this turn gives 1 more")
         if harvest.mana_spent:
             facts.append(f"{harvest.mana_spent} already spent this turn")
         if player.token_active and not harvest.token_spent:
