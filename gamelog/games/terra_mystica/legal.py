@@ -299,7 +299,7 @@ def _admin_groups(state: TerraMysticaState) -> list[OptionGroup]:
     lines = [
         (f"setup {name}", f"{spec.display}, {spec.color}")
         for name, spec in sorted(boards.items())
-        if name not in taken and spec.color not in taken and spec.ready
+        if name not in taken and spec.color not in taken
     ]
     groups = _group("choose a faction (admin)", _legal(state, lines), complete=True)
     if not state.score_tiles:
