@@ -18,9 +18,17 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from gamelog.core.game import Option, OptionGroup
+from gamelog.core.game import Event, Option, OptionGroup
 
-__all__ = ["Chance", "Conformance", "FormFiller", "Invariant", "SetupTyper", "Weigher"]
+__all__ = [
+    "Chance",
+    "Conformance",
+    "FormFiller",
+    "Invariant",
+    "SetupTyper",
+    "StepInvariant",
+    "Weigher",
+]
 
 #: The header lines (or opening lines) a person types in ``gamelog play`` after
 #: ``gamelog new`` for these players, chance deciding what the box leaves to chance.
@@ -45,6 +53,22 @@ class Invariant:
 
     name: str
     check: Callable[[Any], str | None]
+
+
+@dataclass(frozen=True)
+class StepInvariant:
+    """A fact of every move worked out twice: what the move changed (the position before
+    it against the position after it) against what the rules text says such a move
+    costs, gives or ends, worked out from the move as written. ``check(before, after,
+    move, events)`` returns None where the two agree, else what disagrees, in words.
+
+    ``before`` is a copy of the position before the move; a game whose moves carry
+    their own before and after (Terra Mystica's ledger rows, the move's events) sets
+    ``needs_before`` False and is given None, sparing the suite a copy per move."""
+
+    name: str
+    check: Callable[[Any, Any, Any, Sequence[Event]], str | None]
+    needs_before: bool = True
 
 
 def _no_setup(players: Sequence[str], rng: random.Random) -> list[str]:
@@ -95,7 +119,8 @@ class Conformance:
     ``opt_outs``: check name -> why this game cannot take that check. The one place a
     game opts out; the suite refuses a name that is no check.
 
-    ``invariants``: facts worked out twice, checked on every position.
+    ``invariants``: facts worked out twice, checked on every position;
+    ``step_invariants``: facts of a move worked out twice, checked on every move.
     """
 
     pieces: Callable[[Any], int]
@@ -111,3 +136,4 @@ class Conformance:
     max_lines: int = 2000
     opt_outs: Mapping[str, str] = field(default_factory=dict)
     invariants: tuple[Invariant, ...] = ()
+    step_invariants: tuple[StepInvariant, ...] = ()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gamelog.core.conformance import Conformance
+from gamelog.games.eden.invariants import INVARIANTS, STEP_INVARIANTS
 from gamelog.games.eden.state import EdenState
 
 
@@ -17,4 +18,6 @@ CONFORMANCE = Conformance(
     continued_turns=True,
     at_the_table="illegal_foreign_field.log",
     showcase="four_players.log",
+    invariants=INVARIANTS,
+    step_invariants=STEP_INVARIANTS,
 )
