@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from gamelog.core.conformance import Conformance
 from gamelog.games.seikatsu import board
+from gamelog.games.seikatsu.invariants import INVARIANTS, STEP_INVARIANTS
 from gamelog.games.seikatsu.state import SeikatsuState
 from gamelog.games.seikatsu.tiles import GARDEN_TILES
 
@@ -29,4 +30,6 @@ CONFORMANCE = Conformance(
     at_the_table="illegal-occupied.log",
     showcase="complete-3p.log",
     setup=setup,
+    invariants=INVARIANTS,
+    step_invariants=STEP_INVARIANTS,
 )
