@@ -15,6 +15,7 @@ import random
 from gamelog.core.conformance import Conformance
 from gamelog.core.game import OptionGroup
 from gamelog.games.mystic_vale import legal
+from gamelog.games.mystic_vale.invariants import INVARIANTS, STEP_INVARIANTS
 from gamelog.games.mystic_vale.state import GameState
 
 #: The chance of stopping after each push that passes (a player pushes 3 to 4 cards).
@@ -69,4 +70,6 @@ CONFORMANCE = Conformance(
     showcase="four_players.log",
     chance=chance,
     weight=weight,
+    invariants=INVARIANTS,
+    step_invariants=STEP_INVARIANTS,
 )
