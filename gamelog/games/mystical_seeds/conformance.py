@@ -15,6 +15,7 @@ from gamelog.core.conformance import Conformance
 from gamelog.core.game import Option
 from gamelog.games.mystical_seeds import legal
 from gamelog.games.mystical_seeds.components import STARTING_CARDS, TILE_KINDS
+from gamelog.games.mystical_seeds.invariants import INVARIANTS, STEP_INVARIANTS
 from gamelog.games.mystical_seeds.moves import Clause
 from gamelog.games.mystical_seeds.seeds import BROWN, PRIMARY, SECONDARY
 from gamelog.games.mystical_seeds.state import GameState
@@ -124,4 +125,6 @@ CONFORMANCE = Conformance(
     showcase="three_player_game.log",
     setup=setup,
     fill_form=fill_form,
+    invariants=INVARIANTS,
+    step_invariants=STEP_INVARIANTS,
 )
