@@ -39,6 +39,9 @@ CHECKS: dict[str, str] = {
     "at-the-table": "`play` on a pseudo-terminal: a legal line kept, an illegal one not",
     "fuzz": "mutants of the samples never crash or hang",
     "invariants": "the facts a game works out twice agree on every position",
+    "events-add-up": "the running score moves only by the points of the move's events",
+    "renamed-players": "players renamed throughout a log rename the record, nothing else",
+    "cut-and-resumed": "a log cut at move N and typed on in `play` gives the whole log's record",
 }
 
 

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from gamelog.core.conformance import Conformance
 from gamelog.core.game import OptionGroup
 from gamelog.games.terra_mystica.components import FACTIONS, TILES
+from gamelog.games.terra_mystica.invariants import INVARIANTS, STEP_INVARIANTS
 from gamelog.games.terra_mystica.state import TerraMysticaState
 
 #: How likely each kind of a faction's turn is picked, against the others listed.
@@ -75,10 +76,20 @@ CONFORMANCE = Conformance(
     setup=setup,
     weight=weight,
     opt_outs={
+        "events-add-up": (
+            "a move's events are the ledger rows it closes, and a faction's row closes when "
+            "its turn fragment ends, a move or more after the command that changed its VP"
+        ),
+        "renamed-players": (
+            "the players are the factions, named by the rules (witches, darklings); the "
+            "'player NAME' lines name people the score sheet does not rank"
+        ),
         "no-dead-ends": (
             "a faction that takes the bridge action (ACT1) may pass before it places the "
             "bridge; it is then to move with nothing listed (found by this suite's random "
             "games, reported; the random games back out of it)"
         ),
     },
+    invariants=INVARIANTS,
+    step_invariants=STEP_INVARIANTS,
 )
