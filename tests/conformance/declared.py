@@ -32,6 +32,7 @@ CHECKS: dict[str, str] = {
     "commands-agree": "score, replay, explain, audit (json, jsonl, csv) and standings agree",
     "moves-walk": "every line `moves` lists replays as legal; the move played is listed",
     "new-then-play": "`new` writes a header that `play` completes by typing",
+    "players-line-corrected": "a players line typed in `play` replaces the wrong one",
     "sniff": "a sample without its `game:` line is this game's and no other's",
     "random-playthrough": "a seeded random game built from `moves` replays to its end",
     "no-dead-ends": "a random game never meets a player to move with nothing listed",

@@ -84,6 +84,16 @@ CONFORMANCE = Conformance(
             "the players are the factions, named by the rules (witches, darklings); the "
             "'player NAME' lines name people the score sheet does not rank"
         ),
+        "moves-walk": (
+            "most kinds are listed as samples (any amount may be converted or burnt, a "
+            "ledger lists nothing), so the move played next is not always a listed line: "
+            "listed lines are replayed after the moves so far and the complete groups hold "
+            "the line played next, in tests/terra_mystica/test_terra_mystica_legal.py"
+        ),
+        "players-line-corrected": (
+            "a log of the site has no players line: the players are the `player NAME` "
+            "admin lines among the moves, and the factions move"
+        ),
         "no-dead-ends": (
             "a faction that takes the bridge action (ACT1) may pass before it places the "
             "bridge; it is then to move with nothing listed (found by this suite's random "
