@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from declared import ROOT, check_applies, package_of, packages, sample_id, samples
 from invariants import walk
+from playthrough import case_id, cases, play
 
 RULE_CASES = "rule_cases"
 
@@ -42,4 +43,17 @@ def test_what_is_worked_out_twice_agrees_on_every_position(path: Path) -> None:
     package = _package(path)
     check_applies(package, "invariants")
     _, problems = walk(package, path.read_text(encoding="utf-8"), str(path))
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("case", cases(), ids=case_id)
+def test_what_is_worked_out_twice_agrees_on_every_position_of_random_games(
+    case: tuple[str, int, int],
+) -> None:
+    package, players, seed = case
+    check_applies(package, "invariants")
+    game = play(package, players, seed)
+    if game.problem is not None:
+        pytest.skip(f"the random game was not played out: {game.problem}")
+    _, problems = walk(package, game.text, str(game.path))
     assert not problems, "\n".join(problems)

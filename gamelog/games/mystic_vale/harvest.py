@@ -251,6 +251,7 @@ def buy_advancement(
         f"{player.name} buys {card.name} ({_level_words(card.level)}, {position}) for {card.cost} "
         f"mana, into sleeve {buy.sleeve}",
         player.name,
+        card.symbols.grey,  # grey VP count from now on (the running score shows them)
     )
 
 
@@ -389,6 +390,7 @@ def buy_vale(state: GameState, player: PlayerState, harvest: Harvest, buy: BuyVa
         f"{player.name} buys the vale {vale.name} for {vale.describe_cost()} "
         "(its ability works from the next turn)",
         player.name,
+        vale.vp,
     )
 
 
