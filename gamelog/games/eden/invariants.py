@@ -192,6 +192,9 @@ def cards_of_the_turn(
         expected = before.draw_pile + pile
         return f"the draw pile holds {after.draw_pile} cards, the turn leaves {expected}"
     for name in before.order:
+        left = after.players[name]
+        if min(left.one_two_left, left.three_four_left) < 0:
+            return f"{name} has placed landscape cards they do not have (line {move.line})"
         for low, kind in ((True, "1/2"), (False, "3/4")):
             if _landscape(after, name, low) != _landscape(before, name, low):
                 was, now = _landscape(before, name, low), _landscape(after, name, low)
