@@ -68,15 +68,22 @@ def game_report(game: Game, text: str, path: str) -> tuple[str, dict[str, Any]]:
     problem = _problem(result)
     if problem is not None and steps:
         # The refused line, with the position before it.
+        before = (
+            _step("", [], game.running_scores(result.state))
+            if result.state is not None
+            else steps[-1]
+        )
         steps.append(
             {
-                **steps[-1],
+                **before,
                 "title": f"line {problem['line']}: {problem['source']}",
                 "events": [f"refused: {problem['message']}"],
                 "bad": True,
             }
         )
-        if pictures:
+        if result.state is not None:  # the position before that line (the legal
+            look(result.state)  # part of a move written over several lines kept)
+        elif pictures:
             pictures.append(pictures[-1])
         elif boards:
             boards.append(boards[-1])

@@ -10,7 +10,7 @@ the common colour-vision deficiencies can tell apart.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from html import escape
 from typing import Any
 
@@ -125,7 +125,7 @@ number = _n
 # --- a board at every move, as one picture ---------------------------------------------
 
 
-def frames(pictures: Sequence[str]) -> str:
+def frames(pictures: Iterable[str]) -> str:
     """One SVG out of the same picture drawn at each step (step 0 = the first).
 
     Each top-level element of a picture is kept once with the steps it stands in
@@ -133,32 +133,83 @@ def frames(pictures: Sequence[str]) -> str:
     Elements absent from the last step are hidden by default (class ``past``), so
     that without JavaScript the picture is the final position.
     """
-    if not pictures:
-        return ""
-    opening, _ = _split(pictures[-1])
-    spans: list[list[Any]] = []  # [element, first step, last step]
-    open_now: dict[str, list[Any]] = {}
-    for step, picture in enumerate(pictures):
-        _, children = _split(picture)
-        seen: dict[str, list[Any]] = {}
+    merged = Frames()
+    for picture in pictures:
+        merged.add(picture)
+    return merged.picture()
+
+
+class _Span:
+    """One element and the steps it stands in, at its place in the paint order."""
+
+    __slots__ = ("element", "first", "last", "place")
+
+    def __init__(self, element: str, step: int) -> None:
+        self.element, self.first, self.last, self.place = element, step, step, 0
+
+
+class Frames:
+    """The merging of :func:`frames`, a step at a time, so that a long game's pictures
+    need not all be kept: only each element once, with its steps.
+
+    SVG paints in document order, so the merged picture must show every step's
+    elements in that step's own order: a terraformed hex's new shape, first seen late
+    in the game, still lies under the buildings drawn over it. An element continues
+    its span only where it keeps its place after the step's previous element; else it
+    starts a new span there, and new elements go in right after the previous one.
+    """
+
+    def __init__(self) -> None:
+        self.steps = 0
+        self._opening = ""
+        self._order: list[_Span] = []
+        self._open: dict[str, list[_Span]] = {}
+
+    def add(self, picture: str) -> None:
+        step = self.steps
+        self.steps += 1
+        self._opening, children = _split(picture)
+        inserted: dict[int, list[_Span]] = {}  # new spans, after the span at this place
+        now: dict[str, list[_Span]] = {}
+        cursor = -1  # the place of the step's previous element already in the order
         for child in children:
-            span = open_now.get(child)
-            if span is not None and span[2] == step - 1 and child not in seen:
-                span[2] = step
+            span = next(
+                (s for s in self._open.get(child, ()) if s.last == step - 1 and s.place > cursor),
+                None,
+            )
+            if span is None:
+                span = _Span(child, step)
+                inserted.setdefault(cursor, []).append(span)
             else:
-                span = [child, step, step]
-                spans.append(span)
-            seen[child] = span
-        open_now = seen
-    last = len(pictures) - 1
-    parts = []
-    for child, first, final in spans:
-        if first == 0 and final == last:
-            parts.append(child)
-            continue
-        shown = "" if final == last else " past"
-        parts.append(f'<g class="frame{shown}" data-from="{first}" data-to="{final}">{child}</g>')
-    return opening + "".join(parts) + "</svg>"
+                span.last = step
+                cursor = span.place
+            now.setdefault(child, []).append(span)
+        self._open = now
+        if inserted:
+            order = list(inserted.get(-1, ()))
+            for span in self._order:
+                order.append(span)
+                order.extend(inserted.get(span.place, ()))
+            self._order = order
+            for place, span in enumerate(order):
+                span.place = place
+
+    def picture(self) -> str:
+        """The merged picture, the last step's opening (its title says the end)."""
+        if not self.steps:
+            return ""
+        last = self.steps - 1
+        parts = []
+        for span in self._order:
+            if span.first == 0 and span.last == last:
+                parts.append(span.element)
+                continue
+            shown = "" if span.last == last else " past"
+            parts.append(
+                f'<g class="frame{shown}" data-from="{span.first}" data-to="{span.last}">'
+                f"{span.element}</g>"
+            )
+        return self._opening + "".join(parts) + "</svg>"
 
 
 def _split(picture: str) -> tuple[str, list[str]]:
