@@ -140,12 +140,14 @@ def frames(pictures: Iterable[str]) -> str:
 
 
 class _Span:
-    """One element and the steps it stands in, at its place in the paint order."""
+    """One element and the steps it stands in, linked to the next in paint order."""
 
-    __slots__ = ("element", "first", "last", "place")
+    __slots__ = ("element", "first", "last", "next", "place")
 
     def __init__(self, element: str, step: int) -> None:
-        self.element, self.first, self.last, self.place = element, step, step, 0
+        self.element, self.first, self.last = element, step, step
+        self.place = 0  # its index among the children of its last step
+        self.next: _Span | None = None
 
 
 class Frames:
@@ -156,43 +158,39 @@ class Frames:
     elements in that step's own order: a terraformed hex's new shape, first seen late
     in the game, still lies under the buildings drawn over it. An element continues
     its span only where it keeps its place after the step's previous element; else it
-    starts a new span there, and new elements go in right after the previous one.
+    starts a new span, and a new span goes right after the step's previous element.
+    (Within the merged order, the spans of one step stand in that step's order, so
+    their places in the step compare as their places in the whole.)
     """
 
     def __init__(self) -> None:
         self.steps = 0
         self._opening = ""
-        self._order: list[_Span] = []
+        self._head = _Span("", -1)  # before the first element of the paint order
         self._open: dict[str, list[_Span]] = {}
 
     def add(self, picture: str) -> None:
         step = self.steps
         self.steps += 1
         self._opening, children = _split(picture)
-        inserted: dict[int, list[_Span]] = {}  # new spans, after the span at this place
         now: dict[str, list[_Span]] = {}
-        cursor = -1  # the place of the step's previous element already in the order
-        for child in children:
-            span = next(
-                (s for s in self._open.get(child, ()) if s.last == step - 1 and s.place > cursor),
-                None,
-            )
+        after = self._head  # the step's previous element, in the paint order
+        cursor = -1  # its place in the step before, if it stood there
+        for place, child in enumerate(children):
+            span = None
+            for candidate in self._open.get(child, ()):
+                if candidate.last == step - 1 and candidate.place > cursor:
+                    span = candidate
+                    break
             if span is None:
                 span = _Span(child, step)
-                inserted.setdefault(cursor, []).append(span)
+                span.next, after.next = after.next, span
             else:
-                span.last = step
-                cursor = span.place
+                span.last, cursor = step, span.place
+            span.place = place
+            after = span
             now.setdefault(child, []).append(span)
         self._open = now
-        if inserted:
-            order = list(inserted.get(-1, ()))
-            for span in self._order:
-                order.append(span)
-                order.extend(inserted.get(span.place, ()))
-            self._order = order
-            for place, span in enumerate(order):
-                span.place = place
 
     def picture(self) -> str:
         """The merged picture, the last step's opening (its title says the end)."""
@@ -200,15 +198,17 @@ class Frames:
             return ""
         last = self.steps - 1
         parts = []
-        for span in self._order:
+        span = self._head.next
+        while span is not None:
             if span.first == 0 and span.last == last:
                 parts.append(span.element)
-                continue
-            shown = "" if span.last == last else " past"
-            parts.append(
-                f'<g class="frame{shown}" data-from="{span.first}" data-to="{span.last}">'
-                f"{span.element}</g>"
-            )
+            else:
+                shown = "" if span.last == last else " past"
+                parts.append(
+                    f'<g class="frame{shown}" data-from="{span.first}" data-to="{span.last}">'
+                    f"{span.element}</g>"
+                )
+            span = span.next
         return self._opening + "".join(parts) + "</svg>"
 
 
