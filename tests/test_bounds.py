@@ -6,7 +6,9 @@ by benchmarks/bench_bounds.py; these tests hold the bounds themselves.)"""
 from __future__ import annotations
 
 import importlib
+import re
 import time
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
@@ -15,7 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gamelog.cli import main
-from gamelog.core import legal
+from gamelog.core import charts, legal, pages, svg
 from gamelog.core.audit import AuditTimeout, deadline
 from gamelog.core.errors import IllegalMove
 from gamelog.core.game import Option, OptionGroup
@@ -27,6 +29,7 @@ check_command = importlib.import_module("gamelog.cli.check")
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
 CONQUEST = SAMPLES / "eden" / "conquest_win.log"
+SVG = "{http://www.w3.org/2000/svg}"
 
 
 def run(*args: str):
@@ -189,3 +192,102 @@ def test_deadlines_nest() -> None:
             pass  # caught as the inner's, the outer still fires
         time.sleep(2)
     assert time.monotonic() - started < 1.5
+
+
+# --- long games: the score race and the report ------------------------------------
+
+
+def _passing(turns: int) -> str:
+    """An Eden game that never ends: the two players pass, turn after turn."""
+    return "game: eden\nplayers: Ann (red), Ben (blue)\n" + "".join(
+        f"{('Ann', 'Ben')[k % 2]}: pass\n" for k in range(turns)
+    )
+
+
+@pytest.mark.parametrize("moves", [0, 1, 9, 10_001, 123_456, 10**7])
+def test_the_move_axis_has_at_most_eleven_tidy_ticks(moves: int) -> None:
+    ticks = charts._move_ticks(moves)
+    assert ticks[0] == 0 and 1 <= len(ticks) <= 11 and ticks[-1] <= moves
+    every = ticks[1] - ticks[0] if len(ticks) > 1 else 1
+    assert str(every).strip("0") in ("1", "2", "25", "5")
+
+
+def test_sampling_keeps_evenly_spaced_moves_within_its_limit() -> None:
+    kept: charts.Sampled[int] = charts.Sampled(10)
+    made: list[int] = []
+    for step in range(1000):
+        kept.add(step, lambda step=step: made.append(step) or step)
+    steps = [step for step, _ in kept.kept]
+    assert len(steps) <= 10 and steps == list(range(0, 1000, kept.every))
+    assert len(made) < 2 * 10 * 8  # only moves on the spacing of the time are made
+    assert [step for step, _ in kept.final(999, 999)][-2:] == [896, 999]
+
+
+def test_a_race_of_100_000_moves_draws_a_thousand_points_and_the_exact_end() -> None:
+    race = charts.Race()
+    for move in range(100_001):
+        race.add({"Ann": move // 7, "Ben": move % 1000})
+    root = ET.fromstring(race.svg(["Ann", "Ben"]))
+    lines = root.findall(f".//{SVG}polyline")
+    assert len(lines) == 2
+    for line in lines:
+        assert len(line.get("points", "").split()) <= charts.RACE_POINTS + 1
+    described = root.find(f"{SVG}desc")
+    assert described is not None and described.text is not None
+    assert "at the end: Ann 14285, Ben 0" in described.text
+    assert "after every 128 moves of 100,000, and after the last" in described.text
+    titles = [t.text for t in root.iter(f"{SVG}title")]
+    assert "Ann: 14285 points after move 100000" in titles
+
+
+def test_score_svg_of_a_game_past_10_000_moves(tmp_path: Path) -> None:
+    log = tmp_path / "passing.log"
+    log.write_text(_passing(10_002), encoding="utf-8")
+    result = run("score", str(log), "--format", "svg")
+    assert result.exit_code == 0, result.stderr
+    root = ET.fromstring(result.stdout)
+    assert "after every 16 moves of 10,002" in (root.find(f"{SVG}desc").text or "")
+
+
+def test_a_long_game_s_report_draws_a_bounded_number_of_boards_and_the_exact_end(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """400 moves, at most 50 boards: the board is drawn after every 16 moves and at
+    the end (the final position exactly as replay draws it); the move list is whole."""
+    text = _passing(400)
+    game = game_for(text)
+    drawn: list[int] = []
+    render_svg = type(game).render_svg
+
+    def counting(self: object, state: object) -> str | None:
+        drawn.append(1)
+        return render_svg(self, state)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(type(game), "render_svg", counting)
+    monkeypatch.setattr(pages, "BOARDS", 50)
+    page, rec = pages.game_report(game, text, "passing.log")
+    assert rec["moves"] == 400
+    # 51 boards at every move, then some 26 more per doubling of the spacing (three),
+    # and the end: a number that grows with the log of the length, not the length
+    assert len(drawn) <= 51 + 26 * 3 + 1
+    assert page.count('<li data-step="') == 401
+    assert "The board is drawn after every 16 moves and at the end (26 of 401 positions)" in page
+    board = page[
+        page.index('<div id="board">') + 16 : page.index("</div>", page.index('<div id="board">'))
+    ]
+    final = game.render_svg(replay(game, text).state)
+    assert final is not None
+    assert _shown_at(board, 25) == svg._split(final)[1]
+
+
+def _shown_at(board: str, index: int) -> list[str]:
+    shown = []
+    for child in svg._split(board)[1]:
+        found = re.fullmatch(
+            r'<g class="frame[^"]*" data-from="(\d+)" data-to="(\d+)">(.*)</g>', child, re.S
+        )
+        if found is None:
+            shown.append(child)
+        elif int(found[1]) <= index <= int(found[2]):
+            shown.append(found[3])
+    return shown

@@ -10,6 +10,7 @@ the common colour-vision deficiencies can tell apart.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from html import escape
 from typing import Any
@@ -223,26 +224,26 @@ def _split(picture: str) -> tuple[str, list[str]]:
     return picture[:start] + "".join(head), rest
 
 
+#: A tag: its closing slash (``</g>``) or its self-closing one (``<rect/>``).
+_TAG = re.compile(r"<(/?)[^>]*?(/?)>")
+
+
 def _top_level(body: str) -> list[str]:
     """The top-level elements of an SVG body (this module escapes every ``<`` and ``>``
     in text and attributes, so each one starts or ends a tag)."""
     found: list[str] = []
     depth = 0
     start = 0
-    index = body.find("<")
-    while index >= 0:
-        end = body.index(">", index)
-        tag = body[index : end + 1]
-        if tag.startswith("</"):
+    for tag in _TAG.finditer(body):
+        if tag.group(1):
             depth -= 1
             if depth == 0:
-                found.append(body[start : end + 1])
-        elif tag.endswith("/>"):
+                found.append(body[start : tag.end()])
+        elif tag.group(2):
             if depth == 0:
-                found.append(tag)
+                found.append(tag.group())
         else:
             if depth == 0:
-                start = index
+                start = tag.start()
             depth += 1
-        index = body.find("<", end + 1)
     return found
