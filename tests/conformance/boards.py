@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from functools import lru_cache
 from typing import Any
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -16,15 +17,47 @@ def _tag(element: ET.Element) -> str:
     return element.tag.rsplit("}", 1)[-1]
 
 
-def _written(element: ET.Element) -> str:
-    """An element written one way however its attributes were spelt."""
-    return ET.canonicalize(ET.tostring(element, encoding="unicode"))
+#: A tag: an end tag, an empty-element tag, or a start tag (gamelog's pictures escape
+#: every ``<`` and ``>`` in text and attribute values, so each one starts or ends one).
+_TAGS = re.compile(r"<(/)?[^<>]*?(/)?>")
+
+
+def _children(picture: str) -> list[str]:
+    """The top-level elements of a picture (or of one group) as written, read by tag
+    depth, without the opening and closing tags of the outer element."""
+    found: list[str] = []
+    depth, start = 0, 0
+    for tag in _TAGS.finditer(picture):
+        if tag.group(1):
+            depth -= 1
+            if depth == 1:
+                found.append(picture[start : tag.end()])
+        elif tag.group(2) or tag.group().startswith(("<?", "<!")):
+            if depth == 1:
+                found.append(tag.group())
+        else:
+            depth += 1
+            if depth == 2:
+                start = tag.start()
+    return found
+
+
+@lru_cache(maxsize=1 << 16)
+def _written(element: str) -> str:
+    """An element written one way however its attributes were spelt (the canonical XML
+    of it; the same element drawn at many steps is read once)."""
+    return ET.canonicalize(element)
+
+
+def _is_head(element: str) -> bool:
+    return element.startswith(("<title", "<desc"))
 
 
 def elements(picture: str) -> list[str]:
     """The top-level elements of a picture after its title and description, in paint
     order (a later one covers an earlier one)."""
-    return [_written(child) for child in ET.fromstring(picture) if _tag(child) not in _HEAD]
+    ET.fromstring(picture)  # it is XML
+    return [_written(child) for child in _children(picture) if not _is_head(child)]
 
 
 def pieces(picture: str) -> list[ET.Element]:
@@ -48,18 +81,28 @@ def report_steps(page: str) -> int:
     return int(found.group(1)) + 1
 
 
-def at_step(board: str, step: int) -> list[str]:
-    """What the merged picture paints at ``step``, in paint order."""
-    shown = []
-    for child in ET.fromstring(board):
-        if _tag(child) in _HEAD:
-            continue
-        if "frame" in child.get("class", "").split():
-            if int(child.get("data-from", -1)) <= step <= int(child.get("data-to", -1)):
-                shown += [_written(grandchild) for grandchild in child]
-        else:
-            shown.append(_written(child))
-    return shown
+class Merged:
+    """A report's merged picture, read once: each element with the steps it stands in
+    (an element of a ``frame`` group stands in the steps it names, any other in all)."""
+
+    _FRAME = re.compile(r'<g class="frame[^"]*" data-from="(\d+)" data-to="(\d+)">')
+
+    def __init__(self, board: str) -> None:
+        ET.fromstring(board)  # it is XML
+        self.spans: list[tuple[int, int, str]] = []
+        for child in _children(board):
+            if _is_head(child):
+                continue
+            frame = self._FRAME.match(child)
+            if frame is None:
+                self.spans.append((-1, 1 << 60, _written(child)))
+                continue
+            first, last = int(frame[1]), int(frame[2])
+            self.spans += [(first, last, _written(inner)) for inner in _children(child)]
+
+    def at_step(self, step: int) -> list[str]:
+        """What the picture paints at ``step``, in paint order."""
+        return [element for first, last, element in self.spans if first <= step <= last]
 
 
 def steps_json(page: str) -> list[dict[str, Any]]:

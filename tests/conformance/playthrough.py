@@ -16,7 +16,9 @@ takes random games reads the same logs.
 
 from __future__ import annotations
 
+import atexit
 import random
+import shutil
 import tempfile
 from dataclasses import dataclass, field
 from functools import cache
@@ -78,7 +80,10 @@ def case_id(case: tuple[str, int, int]) -> str:
 
 @cache
 def _folder() -> Path:
-    return Path(tempfile.mkdtemp(prefix="gamelog-playthroughs-"))
+    """Where the random games' logs are written; removed when the tests end."""
+    folder = Path(tempfile.mkdtemp(prefix="gamelog-playthroughs-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return folder
 
 
 @cache

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from boards import SVG, at_step, elements, pieces, report_board, report_steps, steps_json
+from boards import SVG, Merged, elements, pieces, report_board, report_steps, steps_json
 from click.testing import CliRunner
 from declared import all_samples, check_applies, declared, package_of, sample_id
 from playthrough import case_id, cases, play
@@ -95,12 +95,14 @@ def test_the_report_board_at_each_step_is_the_replay_board(which: Any, tmp_path:
     if board is None:
         assert result.state is None or not any(drawn), "a game with a picture shows it"
         pytest.skip("no board: the log stops in its header")
+    merged = Merged(board)
     shown = report_steps(page)
     assert shown in (len(drawn), len(drawn) + 1)  # and a step for the refused line
     for step, picture in enumerate(drawn):
-        assert at_step(board, step) == elements(picture), f"step {step}"
-    if shown > len(drawn):  # the refused line shows the position before it
-        assert at_step(board, shown - 1) == elements(drawn[-1])
+        assert merged.at_step(step) == elements(picture), f"step {step}"
+    if shown > len(drawn):  # the refused line shows the position before it, as replay
+        final = _run("replay", str(path), "--format", "svg")
+        assert merged.at_step(shown - 1) == elements(final), "the refused line's step"
     # The pictures of this replay are those `replay --to N --format svg` draws.
     played = len(drawn) - 1
     for step in sorted({0, played // 2, played}):
