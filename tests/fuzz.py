@@ -52,6 +52,23 @@ def samples_of(game_folder: str) -> list[str]:
     ]
 
 
+def corpus_of(game_folder: str, per_folder: int) -> list[str]:
+    """Whole games of a game's corpus, if it has one: the first ``per_folder`` logs of
+    each folder under ``tests/corpus/<game>/`` and ``tests/corpus/<game>_*/`` (not the
+    ``illegal`` ones, which stop early)."""
+    corpus = ROOT / "tests" / "corpus"
+    roots = [*sorted(corpus.glob(f"{game_folder}_*")), corpus / game_folder]
+    folders = sorted(
+        {path.parent for root in roots for path in root.rglob("*") if path.suffix in LOG_SUFFIXES}
+    )
+    return [
+        path.read_text(encoding="utf-8")
+        for folder in folders
+        if folder.name != "illegal"
+        for path in sorted(p for p in folder.iterdir() if p.suffix in LOG_SUFFIXES)[:per_folder]
+    ]
+
+
 def corpus_games(limit: int | None = None) -> list[str]:
     """Whole Terra Mystica league games: command logs and ledgers."""
     corpus = ROOT / "tests" / "corpus" / "terra_mystica"

@@ -18,21 +18,21 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from conformance.declared import declared, packages
 
 from gamelog.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "build" / "screenshots"
 CHROMIUM = os.environ.get("GAMELOG_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-#: One finished sample per game, and one that stops at a problem.
-REPORTS = {
-    "seikatsu": "seikatsu/complete-2p.log",
-    "eden": "eden/three_players.log",
-    "terra-mystica": "terra_mystica/league_game.txt",
-    "mystical-seeds": "mystical_seeds/two_player_game.log",
-    "mystic-vale": "mystic_vale/two_players.log",
-    "problem": "seikatsu/illegal-occupied.log",
-}
+#: Per game, its declared finished sample (its showcase) and the one that stops at a
+#: problem (the sample `play` starts at).
+REPORTS = [
+    *(pytest.param(f"{p}/{declared(p).showcase}", False, id=p) for p in packages()),
+    *(pytest.param(f"{p}/{declared(p).at_the_table}", True, id=f"{p}-problem") for p in packages()),
+]
+#: The finished sample the tests of one page's features open.
+EXAMPLE = "seikatsu/complete-2p.log"
 
 
 @pytest.fixture(scope="module")
@@ -71,11 +71,11 @@ def _shot(page: Any, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
-@pytest.mark.parametrize("game", sorted(REPORTS))
+@pytest.mark.parametrize(("sample", "problem"), REPORTS)
 def test_a_report_steps_through_the_moves_with_the_keyboard(
-    browser: Any, game: str, tmp_path: Path
+    browser: Any, sample: str, problem: bool, tmp_path: Path
 ) -> None:
-    path, replayed = _write_report(REPORTS[game], tmp_path)
+    path, replayed = _write_report(sample, tmp_path)
     page = browser.new_page()
     page.goto(path.as_uri())
     steps = replayed["steps"]
@@ -98,20 +98,20 @@ def test_a_report_steps_through_the_moves_with_the_keyboard(
             event["text"] for event in step["events"]
         )
     page.keyboard.press("End")
-    if game == "problem":
+    if problem:
         assert page.locator("#problem").is_visible()
-        assert "C3 is not empty" in page.locator("#problem").inner_text()
+        assert replayed["error"]["message"] in page.locator("#problem").inner_text()
         assert page.locator("#moves li.bad").count() == 1
     else:
         assert page.locator("#winners").is_visible()
-    _shot(page, f"report-{game}")
+    _shot(page, f"report-{Path(sample).parent.name}{'-problem' if problem else ''}")
     page.close()
 
 
 def test_without_javascript_the_report_shows_the_final_position(
     browser: Any, tmp_path: Path
 ) -> None:
-    path, _ = _write_report(REPORTS["seikatsu"], tmp_path)
+    path, _ = _write_report(EXAMPLE, tmp_path)
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
     page.goto(path.as_uri())
@@ -126,7 +126,7 @@ def test_without_javascript_the_report_shows_the_final_position(
 
 
 def test_the_flower_rows_are_shown_on_demand(browser: Any, tmp_path: Path) -> None:
-    path, _ = _write_report(REPORTS["seikatsu"], tmp_path)
+    path, _ = _write_report(EXAMPLE, tmp_path)
     page = browser.new_page()
     page.goto(path.as_uri())
     rows = page.locator('#board .layer[data-label="Cid\'s flower rows"]')

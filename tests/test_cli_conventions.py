@@ -13,6 +13,7 @@ import pytest
 from click.testing import CliRunner
 from markdown_it import MarkdownIt
 
+from gamelog import games
 from gamelog.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -188,23 +189,32 @@ def test_main_help_names_the_environment_and_the_cache() -> None:
     assert "_GAMELOG_COMPLETE" in text
 
 
-def test_shell_completion_completes_game_names() -> None:
+def _completed(words: str) -> set[str]:
+    """The game names bash completion offers for the last of ``words``."""
     env = {
         **os.environ,
         "_GAMELOG_COMPLETE": "bash_complete",
-        "COMP_WORDS": "gamelog notation ter",
-        "COMP_CWORD": "2",
+        "COMP_WORDS": words,
+        "COMP_CWORD": str(len(words.split()) - 1),
     }
     result = subprocess.run(
         [sys.executable, "-m", "gamelog"], env=env, capture_output=True, text=True, check=False
     )
-    assert "terra-mystica" in result.stdout
-    env["COMP_WORDS"] = "gamelog score x.log --game my"
-    env["COMP_CWORD"] = "4"
-    result = subprocess.run(
-        [sys.executable, "-m", "gamelog"], env=env, capture_output=True, text=True, check=False
-    )
-    assert "mystic-vale" in result.stdout and "mystical-seeds" in result.stdout
+    names = {game.name for game in games.all_games()}
+    return {word for line in result.stdout.splitlines() for word in line.split(",")} & names
+
+
+def test_shell_completion_completes_game_names() -> None:
+    """Each two letters a game's name starts with complete to the games whose names do,
+    after `notation` and after `--game`."""
+    names = sorted(game.name for game in games.all_games())
+    prefixes = sorted({name[:2] for name in names})
+    for prefix in prefixes:
+        expected = {name for name in names if name.startswith(prefix)}
+        assert _completed(f"gamelog notation {prefix}") == expected, prefix
+    shared = max(prefixes, key=lambda prefix: sum(n.startswith(prefix) for n in names))
+    expected = {name for name in names if name.startswith(shared)}
+    assert _completed(f"gamelog score x.log --game {shared}") == expected
 
 
 # --- messages -------------------------------------------------------------------------

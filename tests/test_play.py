@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from conformance.declared import check_applies, packages
 
 from gamelog.core.logs import game_for
 from gamelog.core.replay import replay
@@ -142,21 +143,13 @@ def test_the_commands_at_the_prompt(tmp_path: Path) -> None:
     assert term.close() == 0
 
 
-#: game -> an illegal sample whose refused line follows a legal move: the log up to
-#: that move is where the terminal session starts.
-AT_THE_TABLE = {
-    "eden": "samples/eden/illegal_foreign_field.log",
-    "terra-mystica": "samples/terra_mystica/illegal_unreachable_hex.txt",
-    "mystical-seeds": "samples/mystical_seeds/illegal_missing_refill.log",
-    "mystic-vale": "samples/mystic_vale/illegal_token_inactive.log",
-}
-
-
-@pytest.mark.parametrize("game", sorted(AT_THE_TABLE))
-def test_every_game_at_the_terminal(game: str, tmp_path: Path) -> None:
-    """The sample's last legal move typed is written; its illegal line typed next is
-    refused and never reaches the file; undo takes the legal one back out."""
-    sample = ROOT / AT_THE_TABLE[game]
+@pytest.mark.parametrize("package", packages())
+def test_every_game_at_the_terminal(package: str, tmp_path: Path) -> None:
+    """The game's declared sample (``at_the_table``: an illegal line right after a legal
+    move) from the start of that move: the legal move typed is written; the illegal
+    line typed next is refused and never reaches the file; undo takes the legal one
+    back out."""
+    sample = ROOT / "samples" / package / check_applies(package, "at-the-table").at_the_table
     text = sample.read_text(encoding="utf-8")
     refused = replay(game_for(text), text, str(sample)).error
     assert refused is not None

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from conformance.declared import check_applies, package_of
 from hypothesis import HealthCheck, given, settings
 from mutations import mutated_logs
 
@@ -32,9 +33,6 @@ SAMPLES = sorted(
     p for p in (ROOT / "samples").rglob("*") if p.is_file() and p.suffix in LOG_SUFFIXES
 )
 TYPED = {"ok", "illegal", "notation-error", "setup-error"}
-#: Games whose turns go round the table one player at a time (Terra Mystica's order
-#: changes with passing, and other factions answer power offers at any time).
-SEATED = {"seikatsu", "eden", "mystical-seeds", "mystic-vale"}
 
 
 def _id(path: Path) -> str:
@@ -91,10 +89,14 @@ def test_stopping_after_move_n_is_the_log_cut_after_move_n(path: Path) -> None:
         assert _position(game, stopped) == _position(game, cut), n
 
 
-@pytest.mark.parametrize(
-    "path", [p for p in LEGAL if p.parent.name.replace("_", "-") in SEATED], ids=_id
-)
+@pytest.mark.parametrize("path", LEGAL, ids=_id)
 def test_two_players_moves_swapped_are_refused_at_the_earlier_line(path: Path) -> None:
+    """In a game whose turns go round the seats (its declaration says ``seated``); where
+    a player's lines one after another are one move (``continued_turns``), a move
+    swapped right behind one of its own player's continues that turn instead."""
+    declaration = check_applies(package_of(path), "seated-swap")
+    if not declaration.seated:
+        pytest.skip("turns do not go round the seats (the declaration: seated=False)")
     game, text, whole = _replayed(path)
     assert whole.log is not None
     moves = list(whole.log.moves)
@@ -103,8 +105,8 @@ def test_two_players_moves_swapped_are_refused_at_the_earlier_line(path: Path) -
     for i in range(1, len(moves) - 2):
         before, first, second = moves[i - 1], moves[i], moves[i + 1]
         who = [(m.player or "").casefold() for m in (before, first, second)]
-        if who[1] == who[2] or (game.name == "eden" and who[0] == who[2]):
-            continue  # the same player twice, or (Eden) a turn continued on a second line
+        if who[1] == who[2] or (declaration.continued_turns and who[0] == who[2]):
+            continue  # the same player twice, or a turn continued on a second line
         # Each move's block of lines runs to the next move (a turn may have action lines).
         a = lines[first.line - 1 : second.line - 1]
         b = lines[second.line - 1 : moves[i + 2].line - 1]
@@ -115,8 +117,8 @@ def test_two_players_moves_swapped_are_refused_at_the_earlier_line(path: Path) -
         tried += 1
         if tried == 4:
             break
-    if not tried and game.name == "eden" and len(whole.log.players) == 2:
-        pytest.skip("two players of Eden: each swap could be read as a turn continued")
+    if not tried and declaration.continued_turns and len(whole.log.players) == 2:
+        pytest.skip("two players whose turns continue: each swap reads as a turn continued")
     assert tried, "no pair of moves to swap"
 
 

@@ -10,24 +10,22 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conformance.declared import declared, packages
 
 from gamelog.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 
-#: picture in docs/pictures -> the sample it is drawn from.
-PICTURES = {
-    "seikatsu.svg": "samples/seikatsu/complete-3p.log",
-    "eden.svg": "samples/eden/four_players.log",
-    "terra_mystica.svg": "samples/terra_mystica/league_game.txt",
-    "mystical_seeds.svg": "samples/mystical_seeds/three_player_game.log",
-    "mystic_vale.svg": "samples/mystic_vale/four_players.log",
-}
+
+def _sample(package: str) -> str:
+    """The sample a game's README picture (docs/pictures/<package>.svg) is drawn from:
+    its declared showcase."""
+    return f"samples/{package}/{declared(package).showcase}"
 
 
-@pytest.mark.parametrize("picture", sorted(PICTURES))
-def test_the_readme_picture_is_what_the_tool_draws(picture: str) -> None:
-    sample = PICTURES[picture]
+@pytest.mark.parametrize("package", packages())
+def test_the_readme_picture_is_what_the_tool_draws(package: str) -> None:
+    picture, sample = f"{package}.svg", _sample(package)
     committed = (ROOT / "docs" / "pictures" / picture).read_text(encoding="utf-8")
     drawn = CliRunner().invoke(main, ["replay", str(ROOT / sample), "--format", "svg"])
     assert drawn.exit_code == 0, drawn.output
@@ -39,4 +37,4 @@ def test_the_readme_picture_is_what_the_tool_draws(picture: str) -> None:
 def test_the_readme_shows_every_picture() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     shown = {part.split(")")[0] for part in readme.split("(docs/pictures/")[1:]}
-    assert shown == set(PICTURES)
+    assert shown == {f"{package}.svg" for package in packages()}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import time
 from functools import partial
 
 import click
@@ -13,7 +14,7 @@ from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, Output, fail_usage
 from gamelog.cli.whatif import what_if
 from gamelog.core.audit import AuditTimeout, deadline
 from gamelog.core.errors import GamelogError, IllegalMove, NotationError
-from gamelog.core.legal import alternatives_fact, at_the_action
+from gamelog.core.legal import SECONDS, alternatives_fact, at_the_action
 from gamelog.core.replay import Replay, notation_errors
 
 
@@ -113,6 +114,7 @@ def _check(
         assert loaded.error is not None
         loading.report(loaded.error, loaded.text)
         return EXIT_PROBLEM
+    ends = time.monotonic() + timeout  # the replay and what follows it share the time
     result = loading.replay_within(loaded, timeout)
     if isinstance(result, GamelogError):
         loading.report(result)
@@ -120,9 +122,11 @@ def _check(
     if result.error is not None:
         problems: list[GamelogError] = [result.error]
         more = ""
-        _add_alternatives(loaded, result)
+        _add_alternatives(loaded, result, ends - time.monotonic())
         if isinstance(result.error, NotationError):
-            problems, more = _every_notation_error(loaded, result.error, timeout, max_errors)
+            problems, more = _every_notation_error(
+                loaded, result.error, timeout, ends - time.monotonic(), max_errors
+            )
         for problem in problems:
             problem.path = loaded.path
             loading.report(problem, result.text)
@@ -140,15 +144,18 @@ def _check(
 
 
 def _every_notation_error(
-    loaded: loading.LoadedLog, first: NotationError, timeout: float, limit: int
+    loaded: loading.LoadedLog, first: NotationError, timeout: float, left: float, limit: int
 ) -> tuple[list[GamelogError], str]:
     """The lines of a log that do not parse, in order, at most ``limit`` of them, and
-    a note when there may be more (the limit, or the time, ran out)."""
+    a note when there may be more (the limit, or the time left of ``timeout``, ran
+    out)."""
     assert loaded.game is not None
     found: dict[int | None, NotationError] = {first.line: first}
     more = ""
     try:
-        with deadline(timeout):
+        if left <= 0:
+            raise AuditTimeout
+        with deadline(left):
             for error in notation_errors(loaded.game, loaded.text):
                 found.setdefault(error.line, error)
                 if len(found) > limit:
@@ -160,13 +167,24 @@ def _every_notation_error(
     return list(ordered[:limit]), more
 
 
-def _add_alternatives(loaded: loading.LoadedLog, result: Replay) -> None:
-    """An illegal move's report ends with the nearest legal lines."""
+def _add_alternatives(loaded: loading.LoadedLog, result: Replay, left: float) -> None:
+    """An illegal move's report ends with the nearest legal lines, found within the
+    time ``left`` of the replay's (and never longer than any report's suggestions);
+    without them when that runs out."""
     error = result.error
     if not isinstance(error, IllegalMove) or result.state is None or error.line is None:
         return
     assert loaded.game is not None
-    state, written = at_the_action(loaded.game, result.text, error.line, error.column, result.state)
-    fact = alternatives_fact(loaded.game, state, written)
+    seconds = min(left, SECONDS)
+    if seconds <= 0:
+        return
+    try:
+        with deadline(seconds):
+            state, written = at_the_action(
+                loaded.game, result.text, error.line, error.column, result.state
+            )
+            fact = alternatives_fact(loaded.game, state, written, seconds=None)
+    except AuditTimeout:
+        return
     if fact is not None and fact not in error.facts:
         error.facts.append(fact)

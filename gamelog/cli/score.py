@@ -60,14 +60,14 @@ def _score(loaded: loading.LoadedLog, fmt: str, out: Output, timeout: float) -> 
             out.echo(render.to_json(failure_record(loaded.path, loaded.error)))
         loading.report(loaded.error, loaded.text)
         return EXIT_PROBLEM
-    race: list[dict[str, Any]] = []
+    race = charts.Race()
     if fmt == "svg":
         game = loaded.game
         result = loading.replay_within(
             loaded,
             timeout,
-            on_setup=lambda state: race.append(dict(game.running_scores(state))),
-            on_step=lambda step, state: race.append(dict(game.running_scores(state))),
+            on_setup=lambda state: race.add(game.running_scores(state)),
+            on_step=lambda step, state: race.add(game.running_scores(state)),
         )
     else:
         result = loading.replay_within(loaded, timeout)
@@ -82,9 +82,11 @@ def _score(loaded: loading.LoadedLog, fmt: str, out: Output, timeout: float) -> 
         out.echo(render.to_json(rec))
     elif fmt == "svg" and race:
         players = (
-            result.log.players if result.log is not None and result.log.players else list(race[-1])
+            result.log.players
+            if result.log is not None and result.log.players
+            else list(race.final)
         )
-        out.echo(charts.race(players, race, label=f"{result.game.title}: score race"))
+        out.echo(race.svg(players, label=f"{result.game.title}: score race"))
     elif sheet is not None and fmt == "csv":
         out.echo(render.score_csv(sheet), nl=False)
         for warning in rec["warnings"]:

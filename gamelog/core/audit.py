@@ -12,6 +12,7 @@ from __future__ import annotations
 import glob
 import os
 import signal
+import time
 import traceback
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -178,11 +179,16 @@ def _audit(
 
 class deadline:
     """Raise AuditTimeout in this process after ``seconds`` (Unix, main thread);
-    nothing elsewhere."""
+    nothing elsewhere.
+
+    Deadlines nest: one armed inside another fires at the sooner of the two, and on
+    leaving it the outer one is armed again for what is left of its time (at once,
+    if that has run out while the inner one was armed)."""
 
     def __init__(self, seconds: float | None) -> None:
         self.seconds = seconds
         self.armed = False
+        self.outer_ends: float | None = None
 
     def __enter__(self) -> deadline:
         if self.seconds and hasattr(signal, "setitimer"):
@@ -190,7 +196,9 @@ class deadline:
                 self.previous = signal.signal(signal.SIGALRM, _on_alarm)
             except ValueError:  # not the main thread
                 return self
-            signal.setitimer(signal.ITIMER_REAL, self.seconds)
+            outer, _ = signal.getitimer(signal.ITIMER_REAL)
+            self.outer_ends = time.monotonic() + outer if outer else None
+            signal.setitimer(signal.ITIMER_REAL, min(self.seconds, outer or self.seconds))
             self.armed = True
         return self
 
@@ -199,6 +207,9 @@ class deadline:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, self.previous)
             self.armed = False
+            if self.outer_ends is not None:
+                left = self.outer_ends - time.monotonic()
+                signal.setitimer(signal.ITIMER_REAL, max(left, 0.001))
 
 
 def _on_alarm(signum: int, frame: object) -> None:

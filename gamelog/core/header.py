@@ -32,6 +32,8 @@ from gamelog.core.suggest import distance, nearest
 
 PLAYERS = "players"
 GAME = "game"
+#: ``HeaderKey.arguments`` of a key given once per player (``card PLAYER:``).
+EACH_PLAYER = ("PLAYER",)
 
 HEADER_RULE = "the header comes first, then the moves"
 PLAYERS_LINE_RULE = "the players line names the players in turn order, separated by commas"
@@ -59,6 +61,9 @@ class HeaderKey:
     #: The values the key takes, where they are few (a mode); for ``players``, what
     #: each player may be seated with, in the order ``gamelog new`` hands them out.
     choices: tuple[str, ...] = ()
+    #: The arguments a required key is given for (the rows ``I``, ``II``), or
+    #: ``EACH_PLAYER``: ``gamelog new`` writes an empty line for each, to fill in.
+    arguments: tuple[str, ...] = ()
 
     @property
     def shown(self) -> str:
@@ -177,6 +182,22 @@ def is_header_line(line: str, keys: Sequence[HeaderKey]) -> bool:
         return False
     written = _BLANKS.sub(" ", match.group(1)).strip()
     return reader._as_key(written, line, match, 1, match.start(1) + 1) is not None
+
+
+def key_of(line: str, keys: Sequence[HeaderKey]) -> tuple[HeaderKey, str | None] | None:
+    """The key ``line`` gives (one of ``keys``, ``game`` or an information key) and its
+    argument, blanks folded and in lower case (``card Ann:`` gives the key ``card`` and
+    ``ann``); None where ``line`` is no header line."""
+    reader = _Reader(keys, (), "", ())
+    match = _KEY_LINE.match(_without_comment(line))
+    if match is None:
+        return None
+    written = _BLANKS.sub(" ", match.group(1)).strip()
+    found = reader._as_key(written, line, match, 1, match.start(1) + 1)
+    if found is None:
+        return None
+    key = reader.plain.get(found.key) or reader.with_argument[found.key]
+    return key, _fold(found.argument) if found.argument else None
 
 
 def read_header(
@@ -572,11 +593,21 @@ def new_header(
         elif key.required:
             if key.example:
                 out.append(f"# e.g. {key.shown}: {key.example}")
-            out.append(f"{key.shown}:")
+            out.extend(f"{prompt}:" for prompt in _prompts(key, players))
         elif key.example:
             out.append(f"# {key.shown}: {key.example}")
     out.append("")
     return "\n".join(out) + "\n"
+
+
+def _prompts(key: HeaderKey, players: Sequence[str]) -> list[str]:
+    """The empty lines a new log leaves for a required key: ``key:``, or one per
+    argument (``bookshelf I:``, ``card Ann:``). A key whose arguments nobody knows yet
+    gets none: its example above says how to write it, and `play` asks for it."""
+    if key.argument is None:
+        return [key.name]
+    arguments = players if key.arguments == EACH_PLAYER else key.arguments
+    return [f"{key.name} {argument}" for argument in arguments]
 
 
 def _players_value(key: HeaderKey, players: Sequence[str]) -> str:

@@ -5,29 +5,46 @@ from __future__ import annotations
 
 from typing import Any
 
+from gamelog.core.audit import AuditTimeout, deadline
 from gamelog.core.game import Game
 from gamelog.core.replay import replay
 from gamelog.core.suggest import distance
 
 #: Options compared at the most (a Terra Mystica turn can list hundreds).
-_CAP = 2000
+_CAP = 500
+#: Characters of a line compared at the most: a line many times longer than any
+#: option (a 20 KB line of bids) is no typo of one, and each comparison costs the
+#: length of one times the bits of the other.
+_WIDTH = 200
+#: Seconds the suggestions of one report may take at the most (``check`` gives them
+#: what is left of its --timeout, if less).
+SECONDS = 1.0
 
 
 def nearest_legal(game: Game, state: Any, written: str, limit: int = 3) -> list[str]:
     """The legal lines closest to ``written`` (by edits), at most ``limit``; none when the
-    game cannot list its moves or nobody is to move."""
+    game cannot list its moves or nobody is to move. At most ``_CAP`` options, and
+    the first ``_WIDTH`` characters of each line, are compared."""
     try:
         groups = game.legal_moves(state)
     except NotImplementedError:
         return []
-    lines = [o.line for group in groups for o in group.options if not o.form][:_CAP]
-    folded = written.casefold()
-    ranked = sorted(lines, key=lambda line: (distance(folded, line.casefold()), line))
+    lines = list(dict.fromkeys(o.line for g in groups for o in g.options if not o.form))[:_CAP]
+    folded = written.casefold()[:_WIDTH]
+    ranked = sorted(lines, key=lambda line: (distance(folded, line.casefold()[:_WIDTH]), line))
     return ranked[:limit]
 
 
-def alternatives_fact(game: Game, state: Any, written: str) -> str | None:
-    close = nearest_legal(game, state, written)
+def alternatives_fact(
+    game: Game, state: Any, written: str, seconds: float | None = SECONDS
+) -> str | None:
+    """``legal instead: ...``, or None when nothing is near or the time ran out
+    (listing a position's moves tries each on a copy of it: the time is bounded too)."""
+    try:
+        with deadline(seconds):
+            close = nearest_legal(game, state, written)
+    except AuditTimeout:
+        return None
     return f"legal instead: {'; '.join(close)}" if close else None
 
 

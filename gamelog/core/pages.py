@@ -10,8 +10,10 @@ steps through the moves (buttons, a slider, the arrow keys).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -35,53 +37,64 @@ def _environment() -> Any:
     )
 
 
+#: Boards drawn at the most: every move's up to this many moves, then evenly spaced
+#: moves' (and always the last), so that a long game's page stays small.
+BOARDS = 1000
+
+
 def game_report(game: Game, text: str, path: str) -> tuple[str, dict[str, Any]]:
-    """The report page of one log, and the log's record."""
-    pictures: list[str] = []
-    boards: list[str] = []
-    steps: list[dict[str, Any]] = []
+    """The report page of one log, and the log's record.
 
-    def look(state: Any) -> None:
-        picture = game.render_svg(state)
-        if picture:
-            pictures.append(picture)
-        else:
-            boards.append(game.render_position(state))
+    Every move is listed; past ``BOARDS`` moves, the board is drawn at evenly spaced
+    moves and at the last (the page says so, and at a move not drawn it says which
+    move's board it shows), and the score race at as many points as it can show."""
+    lines = text.count("\n") + 1  # no more moves than that
+    boards: charts.Sampled[str] = charts.Sampled(BOARDS, lines)
+    drawn: dict[str, bool] = {}  # "svg": whether the game draws pictures
+    steps: list[_Step] = []
+    race = charts.Race(lines)
 
-    def on_setup(state: Any) -> None:
-        look(state)
-        steps.append(_step("before the first move", [], game.running_scores(state)))
+    def draw(state: Any) -> str:
+        picture = game.render_svg(state) if drawn.get("svg", True) else None
+        drawn["svg"] = bool(picture)
+        return picture or game.render_position(state)
+
+    def look(state: Any, title: str, events: list[str]) -> None:
+        boards.add(len(steps), lambda: draw(state))
+        scores = game.running_scores(state)
+        race.add(scores)
+        steps.append(_step(title, events, scores))
 
     def on_step(step: Step, state: Any) -> None:
-        look(state)
         move = step.move.source or f"line {step.move.line}"
-        steps.append(
-            _step(
-                f"{step.number}. line {step.move.line}: {move}",
-                [event.text for event in step.events],
-                game.running_scores(state),
-            )
-        )
+        events = [event.text for event in step.events]
+        look(state, f"{step.number}. line {step.move.line}: {move}", events)
 
-    result = replay(game, text, path, on_step=on_step, on_setup=on_setup)
+    result = replay(
+        game,
+        text,
+        path,
+        on_step=on_step,
+        on_setup=lambda state: look(state, "before the first move", []),
+    )
     rec = record(result)
     problem = _problem(result)
+    kept = boards.kept
     if problem is not None and steps:
-        # The refused line, with the position before it.
-        steps.append(
-            {
-                **steps[-1],
-                "title": f"line {problem['line']}: {problem['source']}",
-                "events": [f"refused: {problem['message']}"],
-                "bad": True,
-            }
-        )
-        if pictures:
-            pictures.append(pictures[-1])
-        elif boards:
-            boards.append(boards[-1])
-    scores = [step["scores"] for step in steps]
+        # The refused line, with the position before it (the legal part of a move
+        # written over several lines kept).
+        title = f"line {problem['line']}: {problem['source']}"
+        events = [f"refused: {problem['message']}"]
+        if result.state is not None:
+            look(result.state, title, events)
+            kept = boards.final(len(steps) - 1, draw(result.state))
+        else:
+            steps.append(_Step(title, tuple(events), steps[-1].scores_text))
+        steps[-1] = dataclasses.replace(steps[-1], bad=True)
+    elif result.state is not None and steps:
+        kept = boards.final(len(steps) - 1, draw(result.state))
     players = [p["name"] for p in sorted(rec["players"], key=lambda p: _order(result, p["name"]))]
+    shown = [step for step, _ in kept]
     context = {
         "version": __version__,
         "page_title": f"{game.title}: {path}",
@@ -91,13 +104,14 @@ def game_report(game: Game, text: str, path: str) -> tuple[str, dict[str, Any]]:
         "moves_count": rec["moves"],
         "header": _header_text(game, result),
         "problem": problem,
-        "steps": steps or [_step("no position", [], {})],
+        "now": steps[-1] if steps else _step("no position", [], {}),
+        "moves_list": _move_list(steps),
         "last_step": max(0, len(steps) - 1),
-        "steps_json": _json([_public(step) for step in steps]),
-        "board": _board(pictures, boards),
-        "race": charts.race(players, scores, label="Score race: points after each move")
-        if scores
-        else "",
+        "steps_json": _steps_json(steps),
+        "boards_json": _json(shown),
+        "board_note": _board_note(shown, len(steps)),
+        "board": _board([board for _, board in kept], drawn.get("svg", False)),
+        "race": race.svg(players, label="Score race: points after each move") if race else "",
         "record": rec,
         "number": render.number,
         "winners_line": render.winners_line(rec["winners"]) if rec["winners"] else "",
@@ -105,6 +119,17 @@ def game_report(game: Game, text: str, path: str) -> tuple[str, dict[str, Any]]:
         **_sheet(result),
     }
     return _environment().get_template("report.html").render(**context), rec
+
+
+def _board_note(shown: list[int], steps: int) -> str:
+    """What the page says when it does not draw the board at every move."""
+    if len(shown) >= steps or len(shown) < 2:
+        return ""
+    return (
+        f"The board is drawn after every {shown[1] - shown[0]} moves and at the end "
+        f"({len(shown):,} of {steps:,} positions); at a move in between it shows the last "
+        "board drawn before it, and says which."
+    )
 
 
 def audit_report(records: Sequence[dict[str, Any]]) -> str:
@@ -138,18 +163,59 @@ def audit_report(records: Sequence[dict[str, Any]]) -> str:
 # --- pieces -------------------------------------------------------------------------
 
 
-def _step(title: str, events: list[str], scores: Any) -> dict[str, Any]:
-    scores = dict(scores)
+@dataclass(frozen=True, slots=True)
+class _Step:
+    """One position of the page's stepping: the move that led to it, its events, the
+    score after it; ``bad`` for the refused line. (Kept small: a page lists every
+    move of a game of any length.)"""
+
+    title: str
+    events: tuple[str, ...]
+    scores_text: str
+    bad: bool = False
+
+
+def _step(title: str, events: list[str], scores: Any) -> _Step:
     text = (
-        "score: " + ", ".join(f"{p} {render.number(v)}" for p, v in scores.items())
+        "score: " + ", ".join(f"{p} {render.number(v)}" for p, v in dict(scores).items())
         if scores
         else "no scores yet"
     )
-    return {"title": title, "events": events, "scores": scores, "scores_text": text, "bad": False}
+    return _Step(title, tuple(events), text)
 
 
-def _public(step: dict[str, Any]) -> dict[str, Any]:
-    return {key: step[key] for key in ("title", "events", "scores_text", "bad")}
+def _steps_json(steps: list[_Step]) -> str:
+    """The steps for the page's script, written a step at a time."""
+    return (
+        "["
+        + ",".join(
+            _json(
+                {
+                    "title": s.title,
+                    "events": s.events,
+                    "scores_text": s.scores_text,
+                    "bad": s.bad,
+                }
+            )
+            for s in steps
+        )
+        + "]"
+    )
+
+
+_BAD = ' class="bad"'
+
+
+def _move_list(steps: list[_Step]) -> str:
+    """The list of every move (HTML), each with its events: shown without JavaScript
+    too, and written here in one piece rather than by the template a tag at a time."""
+    return "".join(
+        f'<li data-step="{i}" id="step-{i}"{_BAD if s.bad else ""}>'
+        f'<span class="move">{_escape(s.title)}</span>'
+        + (f'<span class="events">{_escape("; ".join(s.events))}</span>' if s.events else "")
+        + "</li>\n"
+        for i, s in enumerate(steps)
+    )
 
 
 def _json(value: Any) -> str:
@@ -157,9 +223,10 @@ def _json(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False).replace("<", "\\u003c")
 
 
-def _board(pictures: list[str], boards: list[str]) -> str:
+def _board(boards: list[str], pictures: bool) -> str:
+    """The boards drawn (a picture or a text each), the last shown without JavaScript."""
     if pictures:
-        return svg.frames(pictures)
+        return svg.frames(boards)
     last = len(boards) - 1
     return "".join(
         f'<pre class="board" data-step="{i}"{"" if i == last else " hidden"}>{_escape(board)}</pre>'

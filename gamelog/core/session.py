@@ -28,7 +28,7 @@ from typing import Any
 
 from gamelog.core.errors import GamelogError, NotationError
 from gamelog.core.game import Event, Game, Move
-from gamelog.core.header import is_header_line
+from gamelog.core.header import is_header_line, key_of
 from gamelog.core.logfile import LogFile, WriteFailed
 from gamelog.core.notation import normalise
 from gamelog.core.replay import Replay, replay
@@ -116,7 +116,7 @@ class Session:
             return Outcome(False, [], refused)
         line = normalise(line).rstrip("\n")
         try:
-            if self.needs_header:
+            if self.needs_header or self._corrects_header(line):
                 return self._fill_header(line)
             if self.error is not None:
                 return Outcome(False, [], self.error)
@@ -213,15 +213,23 @@ class Session:
         self._last_events = last[0]
         return result
 
-    def _fill_header(self, line: str) -> Outcome:
+    def _corrects_header(self, line: str) -> bool:
+        """Whether ``line`` is a header line that goes into the header: any, before the
+        first move; after it, one that corrects a line of a key given once."""
+        if not is_header_line(line, self.game.header_keys):
+            return False
+        if self.result.moves_applied == 0:
+            return True
         lines = self.text.split("\n")[:-1] if self.text else []
-        key = line.split(":", 1)[0].strip().casefold()
-        at = None
-        for index, existing in enumerate(lines):
-            name, colon, value = existing.partition(":")
-            if colon and name.strip().casefold() == key and not value.split("#", 1)[0].strip():
-                at = index
-                break
+        return self._corrected(lines, line) is not None
+
+    def _fill_header(self, line: str) -> Outcome:
+        """A header line typed while the header is incomplete, or that corrects it: it
+        takes the place of the line it fills in or corrects (an empty line of its key,
+        else the line of a key given once), or comes after the others. It is refused
+        where it is wrong itself, or where it would break a log that was sound."""
+        lines = self.text.split("\n")[:-1] if self.text else []
+        at = self._corrected(lines, line)
         if at is None:
             lines.append(line)
             at = len(lines) - 1
@@ -229,12 +237,30 @@ class Session:
             lines[at] = line
         text = "\n".join(lines) + "\n"
         trial = replay(self.game, text, self.path)
-        if trial.error is not None and trial.error.line == at + 1:
+        if trial.error is not None and (trial.error.line == at + 1 or self.error is None):
             return Outcome(False, [], trial.error)
         self.text = text
         self.result = trial
         self._write()
         return Outcome(True)
+
+    def _corrected(self, lines: list[str], line: str) -> int | None:
+        """The index of the line ``line`` replaces: the first empty line of its key (and
+        argument), else, for a key given once, the line that gives it; None for a
+        line to add."""
+        typed = key_of(line, self.game.header_keys)
+        if typed is None:
+            return None
+        key, argument = typed
+        given = [
+            index
+            for index, existing in enumerate(lines)
+            if key_of(existing, self.game.header_keys) == (key, argument)
+        ]
+        for index in given:
+            if not lines[index].split("#", 1)[0].partition(":")[2].strip():
+                return index
+        return given[0] if given and not key.repeat else None
 
     # --- undo -----------------------------------------------------------------------
 

@@ -10,7 +10,8 @@ the common colour-vision deficiencies can tell apart.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import re
+from collections.abc import Iterable
 from html import escape
 from typing import Any
 
@@ -125,7 +126,7 @@ number = _n
 # --- a board at every move, as one picture ---------------------------------------------
 
 
-def frames(pictures: Sequence[str]) -> str:
+def frames(pictures: Iterable[str]) -> str:
     """One SVG out of the same picture drawn at each step (step 0 = the first).
 
     Each top-level element of a picture is kept once with the steps it stands in
@@ -133,32 +134,83 @@ def frames(pictures: Sequence[str]) -> str:
     Elements absent from the last step are hidden by default (class ``past``), so
     that without JavaScript the picture is the final position.
     """
-    if not pictures:
-        return ""
-    opening, _ = _split(pictures[-1])
-    spans: list[list[Any]] = []  # [element, first step, last step]
-    open_now: dict[str, list[Any]] = {}
-    for step, picture in enumerate(pictures):
-        _, children = _split(picture)
-        seen: dict[str, list[Any]] = {}
-        for child in children:
-            span = open_now.get(child)
-            if span is not None and span[2] == step - 1 and child not in seen:
-                span[2] = step
+    merged = Frames()
+    for picture in pictures:
+        merged.add(picture)
+    return merged.picture()
+
+
+class _Span:
+    """One element and the steps it stands in, linked to the next in paint order."""
+
+    __slots__ = ("element", "first", "last", "next", "place")
+
+    def __init__(self, element: str, step: int) -> None:
+        self.element, self.first, self.last = element, step, step
+        self.place = 0  # its index among the children of its last step
+        self.next: _Span | None = None
+
+
+class Frames:
+    """The merging of :func:`frames`, a step at a time, so that a long game's pictures
+    need not all be kept: only each element once, with its steps.
+
+    SVG paints in document order, so the merged picture must show every step's
+    elements in that step's own order: a terraformed hex's new shape, first seen late
+    in the game, still lies under the buildings drawn over it. An element continues
+    its span only where it keeps its place after the step's previous element; else it
+    starts a new span, and a new span goes right after the step's previous element.
+    (Within the merged order, the spans of one step stand in that step's order, so
+    their places in the step compare as their places in the whole.)
+    """
+
+    def __init__(self) -> None:
+        self.steps = 0
+        self._opening = ""
+        self._head = _Span("", -1)  # before the first element of the paint order
+        self._open: dict[str, list[_Span]] = {}
+
+    def add(self, picture: str) -> None:
+        step = self.steps
+        self.steps += 1
+        self._opening, children = _split(picture)
+        now: dict[str, list[_Span]] = {}
+        after = self._head  # the step's previous element, in the paint order
+        cursor = -1  # its place in the step before, if it stood there
+        for place, child in enumerate(children):
+            span = None
+            for candidate in self._open.get(child, ()):
+                if candidate.last == step - 1 and candidate.place > cursor:
+                    span = candidate
+                    break
+            if span is None:
+                span = _Span(child, step)
+                span.next, after.next = after.next, span
             else:
-                span = [child, step, step]
-                spans.append(span)
-            seen[child] = span
-        open_now = seen
-    last = len(pictures) - 1
-    parts = []
-    for child, first, final in spans:
-        if first == 0 and final == last:
-            parts.append(child)
-            continue
-        shown = "" if final == last else " past"
-        parts.append(f'<g class="frame{shown}" data-from="{first}" data-to="{final}">{child}</g>')
-    return opening + "".join(parts) + "</svg>"
+                span.last, cursor = step, span.place
+            span.place = place
+            after = span
+            now.setdefault(child, []).append(span)
+        self._open = now
+
+    def picture(self) -> str:
+        """The merged picture, the last step's opening (its title says the end)."""
+        if not self.steps:
+            return ""
+        last = self.steps - 1
+        parts = []
+        span = self._head.next
+        while span is not None:
+            if span.first == 0 and span.last == last:
+                parts.append(span.element)
+            else:
+                shown = "" if span.last == last else " past"
+                parts.append(
+                    f'<g class="frame{shown}" data-from="{span.first}" data-to="{span.last}">'
+                    f"{span.element}</g>"
+                )
+            span = span.next
+        return self._opening + "".join(parts) + "</svg>"
 
 
 def _split(picture: str) -> tuple[str, list[str]]:
@@ -172,26 +224,26 @@ def _split(picture: str) -> tuple[str, list[str]]:
     return picture[:start] + "".join(head), rest
 
 
+#: A tag: its closing slash (``</g>``) or its self-closing one (``<rect/>``).
+_TAG = re.compile(r"<(/?)[^>]*?(/?)>")
+
+
 def _top_level(body: str) -> list[str]:
     """The top-level elements of an SVG body (this module escapes every ``<`` and ``>``
     in text and attributes, so each one starts or ends a tag)."""
     found: list[str] = []
     depth = 0
     start = 0
-    index = body.find("<")
-    while index >= 0:
-        end = body.index(">", index)
-        tag = body[index : end + 1]
-        if tag.startswith("</"):
+    for tag in _TAG.finditer(body):
+        if tag.group(1):
             depth -= 1
             if depth == 0:
-                found.append(body[start : end + 1])
-        elif tag.endswith("/>"):
+                found.append(body[start : tag.end()])
+        elif tag.group(2):
             if depth == 0:
-                found.append(tag)
+                found.append(tag.group())
         else:
             if depth == 0:
-                start = index
+                start = tag.start()
             depth += 1
-        index = body.find("<", end + 1)
     return found

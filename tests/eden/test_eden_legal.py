@@ -88,8 +88,8 @@ def test_every_action_written_is_listed_and_every_listed_line_is_legal(path: Pat
 
 @pytest.mark.parametrize("path", LEGAL, ids=lambda path: path.name)
 def test_walked_action_by_action_each_is_listed_and_the_game_is_the_same(path: Path) -> None:
-    """What tests/test_legal_moves.py should do for a game whose move is several
-    actions: walk the moves' steps (``legal.steps``), each applied to the kept
+    """What tests/conformance/test_conformance_moves.py should do for a game whose move
+    is several actions: walk the moves' steps (``legal.steps``), each applied to the kept
     position, and find each among the options by what it does (``legal.key``). The
     position it ends in is the one the whole moves give."""
     text = path.read_text(encoding="utf-8")

@@ -661,10 +661,15 @@ def test_a_final_effect_from_an_unknown_card_is_a_setup_error() -> None:
     assert (error.line, error.column) == (13, 22)
 
 
-def test_running_scores_are_the_tokens_taken_so_far() -> None:
-    prepare = sleeve("Grove Keeper", (10, "middle"))
+def test_running_scores_are_the_points_of_the_sheet_so_far() -> None:
+    """Ann's harvest takes 2 VP tokens (Grove Keeper, sleeve 10), and a Leaf Warden
+    sleeved on her sleeve 17 shows 1 grey VP: the running score (the score race) is the
+    sheet's 3, not the tokens' 2, so that the race ends at the sheet's totals."""
+    prepare = both(sleeve("Grove Keeper", (10, "middle")), sleeve("Leaf Warden", (17, "top")))
     outcome = play(header() + "Ann: 1 10 2 pass\n", prepare)
-    assert GAME.running_scores(outcome.state) == {"Ann": 2, "Bob": 0}
+    assert GAME.running_scores(outcome.state) == {"Ann": 3, "Bob": 0}
+    sheet = GAME.score(outcome.state)
+    assert {name: sheet.total(name) for name in sheet.players} == {"Ann": 3, "Bob": 0}
 
 
 def test_render_position_shows_zones_tokens_and_sleeves() -> None:

@@ -4,8 +4,8 @@ blanks are filled in, the lists leave the position as it was, and the turn actua
 played is one of the lines or forms listed (clause by clause where a form ends in
 '...').
 
-This is what tests/test_legal_moves.py checks for the other games, in the shape it
-must take for Mystical Seeds (see the report of the branch): that test parses every
+This is what tests/conformance/test_conformance_moves.py checks for the other games,
+in the shape it must take for Mystical Seeds (see the report of the branch): that test parses every
 listed line and compares the move played with them field by field, and a Mystical
 Seeds turn states what no list can know beforehand (the card turned up, the tile
 drawn), takes any number of Inspiration clauses before its action, and has

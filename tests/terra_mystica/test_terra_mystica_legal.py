@@ -2,9 +2,10 @@
 it was found: at many points of several league games, listed lines are put in the log
 right after the moves played so far and the whole log is replayed from its text. Groups
 that claim to be complete (power offers, passes, upgrades, priests, tiles) must hold
-every such line the game actually played next. (The generic test of complete lists,
-tests/test_legal_moves.py, is for games that list every move; Terra Mystica lists
-samples of most kinds.)"""
+every such line the game actually played next. (The conformance suite's walk of
+complete lists, tests/conformance/test_conformance_moves.py, is for games that list
+every move; Terra Mystica lists samples of most kinds and opts out of it, naming this
+file.)"""
 
 from __future__ import annotations
 

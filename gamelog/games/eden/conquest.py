@@ -194,7 +194,7 @@ def _defender(state: EdenState, attacker: str, attacking: tuple[str, ...], actio
                 column=action.column,
             )
         owners[field] = tile.owner
-    defenders = sorted(set(owners.values()))
+    defenders = [player for player in state.order if player in owners.values()]
     if len(defenders) > 1:
         raise IllegalMove(
             f"the attacked cards belong to {field_list(defenders)}; only one fellow player "

@@ -29,6 +29,7 @@ KEYS = (
         "(red, yellow, blue, pink)",
         example="Ann (red), Ben (blue), Cleo (yellow)",
         required=True,
+        choices=COMPONENTS.colours,
     ),
     HeaderKey("mana", "the mana each player starts with (100 unless given)", example="100"),
     HeaderKey(

@@ -46,7 +46,6 @@ OWN_FIELDS = "the area to be increased may consist only of your own landscape ca
 LOWEST_ONLY = "only the fields of the lowest value in the area are raised, each by one"
 HIGHEST_VALUE = "landscape cards have values 1 to 4"
 CULTIVATION_COST = "each raised field costs 10 mana"
-SELLING = "you may sell cultivation cards from your hand for 10 mana per field shown"
 BUYING = "you may buy the face-up cultivation cards at the bank for 10 mana plus 10 per field shown"
 BOUGHT_CARD = "a card bought this turn may be played only if no card has been played yet"
 DRAWING = "at the end of the turn you draw 1 card, and only if you hold fewer than 5"

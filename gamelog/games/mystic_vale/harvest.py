@@ -226,7 +226,10 @@ def buy_advancement(
         raise illegal(f"{card.name} is a starting card, never for sale", CARD_KNOWN_RULE, [])
     left = harvest.mana - harvest.mana_spent
     if card.cost > left:
-        facts = [f"the field {sleeve_list(player.field)} gives {harvest.mana} mana in all"]
+        token = 1 if harvest.token_spent else 0
+        facts = [f"the field {sleeve_list(player.field)} gives {harvest.mana - token} mana in all"]
+        if token:
+            facts.append("the mana token spent this turn gives 1 more")
         if harvest.mana_spent:
             facts.append(f"{harvest.mana_spent} already spent this turn")
         if player.token_active and not harvest.token_spent:
@@ -248,6 +251,7 @@ def buy_advancement(
         f"{player.name} buys {card.name} ({_level_words(card.level)}, {position}) for {card.cost} "
         f"mana, into sleeve {buy.sleeve}",
         player.name,
+        card.symbols.grey,  # grey VP count from now on (the running score shows them)
     )
 
 
@@ -386,6 +390,7 @@ def buy_vale(state: GameState, player: PlayerState, harvest: Harvest, buy: BuyVa
         f"{player.name} buys the vale {vale.name} for {vale.describe_cost()} "
         "(its ability works from the next turn)",
         player.name,
+        vale.vp,
     )
 
 

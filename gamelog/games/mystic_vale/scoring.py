@@ -81,5 +81,8 @@ def _grey_vp(player: PlayerState) -> tuple[int, str | None, list[Source]]:
 
 
 def running_scores(state: GameState) -> dict[str, int]:
-    """The VP tokens taken so far (pool and box); cards, vales and effects count at the end."""
-    return {p.name: p.vp_pool + p.vp_box for p in state.players}
+    """Points so far: the sheet's totals as the position stands (VP tokens, grey VP on
+    the cards and the vales' VP; the end-game effects once the game is over), so that
+    the score race ends at the sheet's totals."""
+    sheet = score_sheet(state)
+    return {name: int(sheet.total(name)) for name in sheet.players}

@@ -2,7 +2,10 @@
 
 import re
 
-_TURN_LINE = re.compile(r"^\s*[^\W\d_][\w'-]*\s*:\s*\d+(?:[\s,]+\d+)*\s+(?:pass|spoil)\b", re.I)
+#: A turn line: the player, the sleeves turned up (numbers), then a word (``pass``,
+#: ``spoil``, ``empty``, or one mistyped: the notation's error says which). No other
+#: game's move starts with numbers.
+_TURN_LINE = re.compile(r"^\s*[^\W\d_][\w'-]*\s*:\s*\d+(?:[\s,]+\d+)*\s+[^\W\d_]", re.I)
 
 
 def looks_like(text: str) -> bool:

@@ -157,7 +157,8 @@ def plant_tile(runner: TurnRunner, clause: Cultivate, spec: TileSpec) -> tuple[P
     if not held:
         raise runner.illegal(
             clause,
-            f"{runner.player.name} holds no plant tile {spec.describe()}",
+            f"{runner.player.name} holds no plant tile"
+            + ("" if spec.seeds is None else f" {spec.describe()}"),
             R.TILE_PLANT,
             [runner.tiles_fact()],
         )

@@ -19,7 +19,7 @@ from lark import Token, v_args
 from lark.tree import Meta
 
 from gamelog.core.errors import NotationError, SetupError
-from gamelog.core.header import HeaderKey, HeaderLine, HeaderLines, PlayerEntry
+from gamelog.core.header import EACH_PLAYER, HeaderKey, HeaderLine, HeaderLines, PlayerEntry
 from gamelog.core.notation import transform
 from gamelog.games.mystical_seeds import rulebook as R
 from gamelog.games.mystical_seeds.components import STARTING_CARDS
@@ -67,6 +67,7 @@ KEYS = (
         "the four tiles of a Bookshelf row (I or II), left to right; none for an empty slot",
         example="potion ascend gather twice",
         argument="ROW",
+        arguments=("I", "II"),
         required=True,
     ),
     HeaderKey(
@@ -74,6 +75,7 @@ KEYS = (
         "a player's Starting Resource card and its choices (order ... for the seeds' order)",
         example="green3",
         argument="PLAYER",
+        arguments=EACH_PLAYER,
         required=True,
     ),
     HeaderKey(

@@ -78,8 +78,3 @@ TILE_X = "X tokens: plant cards under an X token cannot be cultivated"
 TILE_DRAW = "Draw three: keep one of three Level II tiles, the others go under the pile"
 TILE_SWAP = "Swap: move back two spaces on one track to advance two on another"
 TILE_EFFECT = "a Knowledge tile's effect is applied as the tile says"
-EXTRA_TURNS = "extra turns are taken before play passes to the next player"
-GAME_END = (
-    f"at the start of a round, if anyone has {PRESTIGE_TO_END} or more prestige "
-    "the game ends at once"
-)

@@ -16,14 +16,6 @@ from gamelog.games.mystical_seeds.turn import TurnRunner
 
 def apply(state: GameState, turn: Turn) -> list[Event]:
     """Check that it is the mover's turn, then play the turn's clauses."""
-    if state.finished:
-        raise IllegalMove(
-            "the game is over; no turn may follow",
-            rule=R.GAME_END,
-            facts=list(state.end_reason),
-            line=turn.line,
-            column=turn.column,
-        )
     where = {"line": turn.line, "column": turn.column}
     name = state.turns.roster.resolve(turn.player, rule=R.PLAYERS, **where)
     if name != state.current and state.extra_turn_next:

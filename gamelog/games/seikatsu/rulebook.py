@@ -22,7 +22,6 @@ TOURNAMENT_RULE = (
     "only their holders play them"
 )
 HAND_RULE = "every tile in hand is played by the end of the game"
-HEADER_GAME_RULE = "the 'game:' line names the game of the log"
 SETUP_TILES_RULE = "the setup tiles are placed on spaces adjacent to the koi pond"
 FLOWER_SPACES_RULE = (
     "the setup tiles are placed on the spaces next to the koi pond that have flowers "

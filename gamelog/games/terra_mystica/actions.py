@@ -30,7 +30,6 @@ from gamelog.games.terra_mystica.rulebook import (
     BURNING_RULE,
     CONVERT_DURING_A_TURN_RULE,
     CULT_STEPS_GIVEN_BACK_RULE,
-    CULT_TRACKS_RULE,
     DONE_AFTER_AN_ACTION_RULE,
     DUG_SPADES_USED_RULE,
     EXCHANGE_RATE_RULE,
@@ -167,7 +166,7 @@ def upgrade(state: TerraMysticaState, f: Faction, where: str, kind: str) -> None
         )
     if f.buildings[kind] >= CONSTANTS.building_limits[kind]:
         raise IllegalMove(
-            f"all {CONSTANTS.building_limits[kind]} {kind} are already built",
+            _all_built(CONSTANTS.building_limits[kind], kind),
             rule=BUILDING_SUPPLY_RULE,
         )
     offers = leech.note_leech(state, f, where)
@@ -193,13 +192,18 @@ def upgrade(state: TerraMysticaState, f: Faction, where: str, kind: str) -> None
     towns.detect_towns_from(state, f, where)
 
 
+def _all_built(limit: int, kind: str) -> str:
+    """``the SH is already built`` (one in the box), ``all 8 D are already built``."""
+    return f"the {kind} is already built" if limit == 1 else f"all {limit} {kind} are already built"
+
+
 def advance_building(state: TerraMysticaState, f: Faction, kind: str, free: bool) -> None:
     spec = f.spec.buildings[kind]
     level = f.buildings[kind]
     limit = CONSTANTS.building_limits[kind]
     if level >= limit:
         raise IllegalMove(
-            f"all {limit} {kind} are already built",
+            _all_built(limit, kind),
             rule=BUILDING_SUPPLY_RULE,
         )
     if not free:
@@ -223,7 +227,7 @@ def bridge(state: TerraMysticaState, f: Faction, a: str, b: str, allow_illegal: 
     owns = [h for h in (a, b) if h in state.building and state.colour[h] == f.color]
     if "loose-bridge-adjacency" not in state.options and not owns:
         raise IllegalMove(
-            f"neither {a} nor {b} holds a {f.name} building",
+            f"neither {a} nor {b} holds a building of the {f.name}",
             rule=BRIDGE_TOUCHES_OWN_BUILDING_RULE,
         )
     flow.require_subaction(state, f, "bridge", {"bridge": f.r["BRIDGE"] - 1})
@@ -256,8 +260,7 @@ def bridge(state: TerraMysticaState, f: Faction, a: str, b: str, allow_illegal: 
 
 def send(state: TerraMysticaState, f: Faction, cult: str, amount: int | None) -> None:
     flow.require_subaction(state, f, "send", {})
-    if cult not in state.cult_set:
-        raise IllegalMove(f"unknown cult track {cult}", rule=CULT_TRACKS_RULE)
+    assert cult in state.cult_set, cult  # the grammar names the four tracks
     spaces = state.cult_spaces[cult]
     steps = 1
     space: int | None = None

@@ -197,7 +197,6 @@ class FactionSpec(Record):
     #: or ``forbid``.
     actions: dict[str, dict[str, Any]] = {}  # noqa: RUF012 - read-only
     #: False while this engine does not play the faction's abilities.
-    ready: bool = True
     #: False: the faction's colour is only that of its pieces, no home terrain (the
     #: Riverwalkers, who unlock terrains), for what costs more on a home terrain.
     home_terrain: bool = True
@@ -280,7 +279,6 @@ def _faction(
         building_power=dict(raw.get("building_power", {})),
         volcano_cost={k: dict(v) for k, v in raw.get("volcano_cost", {}).items()},
         actions={k: dict(v) for k, v in raw.get("actions", {}).items()},
-        ready=raw.get("ready", True),
         home_terrain=raw.get("home_terrain", True),
         unlock_cost={k: dict(v) for k, v in raw.get("unlock_cost", {}).items()},
         direct_adjacency=raw.get("direct_adjacency", True),

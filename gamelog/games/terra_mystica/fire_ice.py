@@ -39,7 +39,6 @@ from gamelog.games.terra_mystica.rulebook import (
     COLOUR_PICK_RULE,
     FACTION_VARIANTS_RULE,
     FACTIONS_OF_THE_BASE_GAME_RULE,
-    FIRE_AND_ICE_FACTIONS_PLAYED_RULE,
     FORBIDDEN_ACTIONS_RULE,
     ONE_FACTION_PER_COLOUR_RULE,
     PICK_COLOUR_AFTER_SETUP_RULE,
@@ -118,11 +117,6 @@ def spec_for(state: TerraMysticaState, name: str) -> FactionSpec:
             f"unknown faction {name!r}",
             rule=FACTIONS_OF_THE_BASE_GAME_RULE,
             facts=[f"known: {', '.join(ALL_FACTION_NAMES)}"],
-        )
-    if not spec.ready:
-        raise SetupError(
-            f"{spec.display} are not played yet by this engine",
-            rule=FIRE_AND_ICE_FACTIONS_PLAYED_RULE,
         )
     return spec
 

@@ -29,7 +29,6 @@ from gamelog.games.terra_mystica.rulebook import (
     BONUS_TILE_AVAILABLE_RULE,
     INCOME_BEFORE_THE_ROUND_RULE,
     ONE_ACTION_PER_TURN_RULE,
-    PASS_ONCE_RULE,
     PASS_TAKES_A_BONUS_TILE_RULE,
     PASSING_TAKES_A_NEW_TILE_RULE,
     SCORING_TILES_BEFORE_PLAY_RULE,
@@ -513,8 +512,9 @@ def pass_turn(state: TerraMysticaState, f: Faction, tile: str | None) -> None:
             f.start_player = True
         if "variable-turn-order" in state.options:
             state.new_order = [x for x in state.order if x is not f] + [f]
-    if strict_cm and f.passed:
-        raise IllegalMove(f"{f.name} already passed this round", rule=PASS_ONCE_RULE)
+    # A faction that passed takes no more turns this round (assert_active), so it
+    # never passes twice.
+    assert not (strict_cm and f.passed), f"{f.name} passed twice in a round"
     f.passed = True
     discard = f.bonus_tile()
     pass_vp(state, f)

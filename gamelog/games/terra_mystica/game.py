@@ -49,6 +49,10 @@ class TerraMystica(TemplateGame[Header, TerraMysticaState, LogMove]):
     def movers(self) -> Sequence[str]:
         return header.movers()
 
+    def new_log(self, players: Sequence[str]) -> str:
+        """The core's header, then the ``player`` lines (header.player_lines)."""
+        return super().new_log(players) + header.player_lines(players)
+
     def export(self, result: Replay, fmt: str) -> str:
         return ledger.export(result.state, fmt)
 

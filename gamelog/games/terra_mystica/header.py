@@ -56,6 +56,16 @@ def header_from(lines: HeaderLines) -> Header:
     return Header(form=LEDGER if is_ledger(lines.body()) else COMMANDS, lines=lines)
 
 
+def player_lines(players: Iterable[str]) -> str:
+    """What a new log writes after its header: the players, as the site stores them
+    (``player NAME``, in seat order), and how the setup goes on."""
+    return (
+        "# The players, in seat order; then the setup, typed like moves: the round scoring\n"
+        "# tiles (score SCORE1,...,SCORE6) and a faction per player (setup FACTION).\n"
+        + "".join(f"player {name}\n" for name in players)
+    )
+
+
 def movers() -> tuple[str, ...]:
     """Every faction of the data: each starts a move (``witches: build E6``)."""
     return ALL_FACTION_NAMES

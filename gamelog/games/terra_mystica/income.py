@@ -8,7 +8,7 @@ from __future__ import annotations
 from gamelog.core.errors import IllegalMove
 from gamelog.games.terra_mystica import flow, resources
 from gamelog.games.terra_mystica.components import TILES
-from gamelog.games.terra_mystica.rulebook import INCOME_AFTER_PASSING_RULE, INCOME_ONCE_RULE
+from gamelog.games.terra_mystica.rulebook import INCOME_AFTER_PASSING_RULE
 from gamelog.games.terra_mystica.state import Faction, Pending, TerraMysticaState
 
 #: Which parts of the income a phase pays, as bits of ``faction_income``'s parts
@@ -63,8 +63,7 @@ def faction_income(state: TerraMysticaState, f: Faction, mask: int = 15) -> list
 
 def take_income(state: TerraMysticaState, f: Faction, phase: str) -> None:
     mask = PHASE_MASK[phase]
-    if f.income_taken & mask:
-        raise IllegalMove(f"{f.name} already took this income", rule=INCOME_ONCE_RULE)
+    assert not f.income_taken & mask, f"{f.name} paid the same income twice"
     if not all(other.passed or other.dropped for other in state.order):
         other = next(x for x in state.factions_in_turn_order() if not (x.passed or x.dropped))
         raise IllegalMove(

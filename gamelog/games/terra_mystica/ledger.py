@@ -294,7 +294,7 @@ def verify(state: TerraMysticaState, move: LogMove) -> None:
             expected = waiting[0]
             if written is None:
                 raise LedgerMismatch(
-                    f"the ledger has a {expected.faction} row here that the rules do not produce",
+                    f"the ledger has {_a(expected.faction)} row here that the rules do not produce",
                     rule=LEDGER_ROWS_FROM_COMMANDS_RULE,
                     line=expected.line,
                     column=1,
@@ -302,6 +302,11 @@ def verify(state: TerraMysticaState, move: LogMove) -> None:
             waiting.popleft()
             _compare(expected, written)
             state.row_lines[written.number] = expected.line
+
+
+def _a(faction: str) -> str:
+    """``a darklings``, ``an engineers`` (a faction named as the kind of a row)."""
+    return f"{'an' if faction[:1] in 'aeiou' else 'a'} {faction}"
 
 
 def _next_faction_row(state: TerraMysticaState, rows: list[Row]) -> Row | None:
@@ -334,8 +339,8 @@ def _compare(expected: LedgerRow, row: Row) -> None:
     columns = expected.cell_columns or (1,) * 15
     if row.faction != expected.faction:
         raise LedgerMismatch(
-            f"the ledger shows a {expected.faction} row here; the rules give a {row.faction} row "
-            f"({row.commands or 'no command'})",
+            f"the ledger shows {_a(expected.faction)} row here; the rules give "
+            f"{_a(row.faction)} row ({row.commands or 'no command'})",
             rule=LEDGER_ROW_ORDER_RULE,
             line=expected.line,
             column=columns[0],

@@ -27,8 +27,8 @@ replayed from the log (state.py keeps the moves).
 
 Only command logs list their moves: a ledger is the site's record of a finished
 game, not a log one writes on. Neither a ledger's position nor no position at all
-has a list (NotImplementedError), so the generic test of complete lists
-(tests/test_legal_moves.py) leaves Terra Mystica to its own
+has a list (NotImplementedError), so Terra Mystica opts out of the conformance
+suite's walk of complete lists (conformance.py) for its own
 (tests/terra_mystica/test_terra_mystica_legal.py).
 """
 
@@ -313,7 +313,7 @@ def _admin_groups(state: TerraMysticaState) -> list[OptionGroup]:
     lines = [
         (f"setup {name}", f"{spec.display}, {spec.color}")
         for name, spec in sorted(boards.items())
-        if name not in taken and spec.color not in taken and spec.ready
+        if name not in taken and spec.color not in taken
     ]
     groups = _group("choose a faction (admin)", _legal(state, lines), complete=True)
     if not state.score_tiles:

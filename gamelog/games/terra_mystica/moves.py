@@ -44,9 +44,10 @@ class LogMove(Move):
 
     entries: tuple[Entry, ...]
 
-    def column_of(self, text: str) -> int | None:
-        """The 1-based column where the command ``text`` of this move starts, if the
-        move can tell (a report then points at the command at fault)."""
+    def column_of(self, text: str, occurrence: int = 0) -> int | None:
+        """The 1-based column where the command ``text`` of this move starts (its
+        ``occurrence``-th time on the move, counted from 0), if the move can tell (a
+        report then points at the command at fault)."""
         return None
 
     @property
@@ -81,12 +82,22 @@ class LogLine(LogMove):
         fields["entries"] = entries
         fields["indent"] = indent
 
-    def column_of(self, text: str) -> int | None:
-        """The 1-based column where a command of this line starts (1 if not found)."""
+    def column_of(self, text: str, occurrence: int = 0) -> int | None:
+        """The 1-based column where a command of this line starts (1 if not found):
+        the ``occurrence``-th time the line writes it (``burn 1. ... burn 1``), each a
+        whole command (``burn 1`` is not the start of ``burn 10``)."""
         body = self.source.split(":", 1)[-1] if self.player else self.source
         start = len(self.source) - len(body)
-        found = body.lower().find(text.lower())
-        return self.indent + start + found + 1 if found >= 0 else 1
+        lowered, wanted = body.lower(), text.lower()
+        found = lowered.find(wanted)
+        while found >= 0:
+            end = found + len(wanted)
+            if end == len(lowered) or not lowered[end].isalnum():
+                if occurrence == 0:
+                    return self.indent + start + found + 1
+                occurrence -= 1
+            found = lowered.find(wanted, found + 1)
+        return 1
 
 
 class Recorded(Record):

@@ -277,7 +277,7 @@ def _adjust_special(
                     break
             else:
                 raise IllegalMove(
-                    f"needs {delta} power tokens, has fewer",
+                    f"needs {abs(delta)} power token{'' if abs(delta) == 1 else 's'}, has fewer",
                     rule=POWER_TOKENS_HELD_RULE,
                 )
     elif delta > 0:  # PW

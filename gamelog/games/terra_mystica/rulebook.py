@@ -11,15 +11,10 @@ from __future__ import annotations
 # --- the log and its setup ------------------------------------------------------------
 
 KNOWN_FACTION_RULE = "a faction line names a faction set up with 'setup FACTION'"
-ADMIN_LINE_RULE = "admin commands stand on a line of their own, without a faction"
-NEEDS_A_FACTION_RULE = "faction commands are written 'faction: command'"
-FACTION_COMMANDS_RULE = "faction commands"
 ENGINE_ROWS_RULE = "income, final scoring and effect rows are not typed"
-AUTOMATIC_INCOME_RULE = "income is automatic"
 FIRE_AND_ICE_COMMANDS_RULE = (
     "colour picks, terrain unlocks and token trades belong to Fire & Ice factions"
 )
-BASE_GAME_FACTIONS_RULE = "the base game's 14 factions"
 FACTIONS_OF_THE_BASE_GAME_RULE = "the 14 factions of the base game (and 6 of Fire & Ice)"
 KNOWN_OPTIONS_RULE = "options the online engine accepts"
 FIRE_AND_ICE_FINAL_SCORING_RULE = "Fire & Ice final scoring tiles"
@@ -34,10 +29,6 @@ ONE_FACTION_PER_COLOUR_RULE = "each terrain colour belongs to one faction"
 FACTION_VARIANTS_RULE = (
     "Fire & Ice factions play only in a faction variant switched on before their setup "
     "('option fire-and-ice-factions/TYPE' or 'faction-variant NAME')"
-)
-FIRE_AND_ICE_FACTIONS_PLAYED_RULE = (
-    "this engine plays the Fire & Ice factions whose abilities it knows "
-    "(see 'gamelog notation terra_mystica')"
 )
 #: {faction}: the faction picking.
 COLOUR_PICK_RULE = "the {faction} pick one wheel colour (or ice), once"
@@ -90,10 +81,8 @@ ONE_ACTION_PER_TURN_RULE = "one action per turn (free actions aside)"
 ACTION_PHASE_RULE = "actions happen in turns during the action phase"
 TURN_ORDER_RULE = "factions act one at a time in turn order"
 INCOME_BEFORE_THE_ROUND_RULE = "income comes before the round"
-INCOME_ONCE_RULE = "income is paid once per round"
 INCOME_AFTER_PASSING_RULE = "income comes after every faction has passed"
 GAME_END_RULE = "the game ends after round 6"
-PASS_ONCE_RULE = "a faction passes once per round"
 PASS_TAKES_A_BONUS_TILE_RULE = "passing takes a bonus tile"
 BONUS_TILE_AVAILABLE_RULE = "a bonus tile in play and not held by another faction"
 PASSING_TAKES_A_NEW_TILE_RULE = "a passing faction takes a new bonus tile"
@@ -144,7 +133,6 @@ RIVER_CONNECTION_FOUNDS_A_TOWN_RULE = "a river connection must complete a town"
 
 # --- priests, cults, conversions, power --------------------------------------------------------
 
-CULT_TRACKS_RULE = "tracks: FIRE, WATER, EARTH, AIR"
 PRIEST_SPACES_RULE = "each track has one 3-space and three 2-spaces; 'for 1' always works"
 PRIEST_TO_CULT_RULE = "sending to a cult track costs a priest"
 #: {faction}: the display name of the faction that may still get there first.

@@ -46,30 +46,12 @@ from gamelog.games.terra_mystica.header import LEDGER
 from gamelog.games.terra_mystica.ledger import verify
 from gamelog.games.terra_mystica.moves import LogMove
 from gamelog.games.terra_mystica.rulebook import (
-    ADMIN_LINE_RULE,
     ENGINE_ROWS_RULE,
-    FACTION_COMMANDS_RULE,
     FIRE_AND_ICE_COMMANDS_RULE,
     GAME_END_RULE,
     KNOWN_FACTION_RULE,
 )
 from gamelog.games.terra_mystica.state import Faction, TerraMysticaState, lay_out, setup
-
-#: Commands only the site's admin may give (no faction prefix).
-_ADMIN_ONLY = (
-    cmd.Option,
-    cmd.ScoreTiles,
-    cmd.ScoreTile,
-    cmd.SetupFaction,
-    cmd.MapSelect,
-    cmd.FinalScoring,
-    cmd.FactionVariant,
-    cmd.Order,
-    cmd.Randomize,
-    cmd.Player,
-    cmd.PlayerCount,
-    cmd.Finish,
-)
 
 
 def apply(state: TerraMysticaState, move: LogMove) -> list[Event]:
@@ -79,7 +61,10 @@ def apply(state: TerraMysticaState, move: LogMove) -> list[Event]:
     first_row = len(rows)
     state.at_line = move.line
     state.at_text = move.source if move.ledger_row is None else f"{move.player}: {move.source}"
+    written: dict[str, int] = {}  # how often each command text came before on this move
     for actor, command, next_actor in state.plan.get(id(move), ()):
+        occurrence = written.get(command.text.lower(), 0)
+        written[command.text.lower()] = occurrence + 1
         try:
             if state.finished and actor != COMMENT:
                 raise IllegalMove(
@@ -92,7 +77,7 @@ def apply(state: TerraMysticaState, move: LogMove) -> list[Event]:
                 error.message = f"{actor}: {command.text}: {error.message}"
                 error.args = (error.message,)
             if error.line is None:
-                column = move.column_of(command.text)
+                column = move.column_of(command.text, occurrence)
                 if column is not None:
                     error.line, error.column = move.line, column
             raise
@@ -201,22 +186,12 @@ def faction_command(state: TerraMysticaState, f: Faction, c: cmd.Command) -> Non
     if handler is not None and not c.internal:
         handler(state, f, c)
         return
-    if isinstance(c, _ADMIN_ONLY):
-        raise IllegalMove(
-            f"'{c.text}' is an admin command",
-            rule=ADMIN_LINE_RULE,
-        )
     if c.internal:
         raise IllegalMove(
             f"'{c.text}' is written by the engine itself",
             rule=ENGINE_ROWS_RULE,
         )
-    if isinstance(c, cmd.UnlockTerrain | cmd.GainFor):
-        raise IllegalMove(
-            f"{f.name} cannot use '{c.text}'",
-            rule=FIRE_AND_ICE_COMMANDS_RULE,
-        )
-    raise IllegalMove(f"'{c.text}' is not a faction command", rule=FACTION_COMMANDS_RULE)
+    raise TypeError(f"no rule handles {c!r}")  # pragma: no cover - the grammar has no other
 
 
 # --- one small handler per faction command (see _FACTION_HANDLERS) ---------------------

@@ -25,7 +25,7 @@ from operator import itemgetter
 from gamelog.core.game import GameLog
 from gamelog.games.terra_mystica import commands as cmd
 from gamelog.games.terra_mystica.board import Board, board_for
-from gamelog.games.terra_mystica.commands import COMMENT, Entry
+from gamelog.games.terra_mystica.commands import ADMIN, COMMENT, Entry
 from gamelog.games.terra_mystica.components import (
     CONSTANTS,
     MAPS,
@@ -554,6 +554,15 @@ def setup(log: GameLog[Header, LogMove]) -> TerraMysticaState:
     return state
 
 
+def _leaves_the_row_open(entry: Entry) -> bool:
+    """A comment, and an admin line that changes nothing (the 2013 ``start``), do not end
+    the row of the faction whose commands come before and after it: the site's ledger
+    writes the comment row and goes on collecting, and a ledger, which shows neither
+    the admin line nor a break, reads back as one row."""
+    actor, command = entry
+    return actor == COMMENT or (actor == ADMIN and isinstance(command, cmd.Start | cmd.NoOp))
+
+
 def lay_out(moves: list[LogMove]) -> tuple[dict[int, tuple[Step, ...]], int | None]:
     """Every move's stretch of the stream (the site's rewrites of the whole stream
     applied), each step with the actor of the entry after it; and the player count
@@ -570,7 +579,7 @@ def lay_out(moves: list[LogMove]) -> tuple[dict[int, tuple[Step, ...]], int | No
         entry = stream[i]
         if entry is not None:
             steps[i] = (entry[0], entry[1], following)
-            if entry[0] != COMMENT:
+            if not _leaves_the_row_open(entry):
                 following = entry[0]
     plan: dict[int, tuple[Step, ...]] = {}
     start = 0

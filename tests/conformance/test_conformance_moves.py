@@ -1,74 +1,54 @@
-"""`gamelog moves` lists what is legal, and only that: at positions of every complete
-sample, every listed line replays as legal, and the move actually played next is
-among those listed.
+"""`gamelog moves` lists what is legal, and only that, every game: at positions of every
+complete sample and of random games (tests/conformance/playthrough.py), every listed
+line replays as legal, and the move actually played next is among those listed.
 
 A game whose move is several actions (an Eden turn) lists single next actions; its
 legal module then says how a move splits into them (``steps``) and what an action
-does however it is spelt (``key``), and the walk goes action by action."""
+does however it is spelt (``key``), and the walk goes action by action. A game whose
+listed lines are not moves on their own (a line continuing the turn above, a form
+with blanks) opts out of this walk and names the walk of its own that checks the same
+two things (``opt_outs["moves-walk"]``)."""
 
 from __future__ import annotations
 
 import copy
 import dataclasses
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from declared import ROOT, SAMPLES, all_samples, check_applies, declared, package_of, packages
+from playthrough import case_id, cases, play
 
-from gamelog import games
-from gamelog.core.audit import LOG_SUFFIXES, audit_file
+from gamelog.core.audit import audit_file
 from gamelog.core.game import Game, Move
 from gamelog.core.logs import game_for
 from gamelog.core.replay import replay
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def _lists_moves(game: Game) -> bool:
-    try:
-        game.legal_moves(None)  # type: ignore[arg-type]
-    except NotImplementedError:
-        return False
-    except Exception:
-        return True
-    return True
-
-
-#: Games whose listed lines are not moves on their own, walked by their own test:
-#: the game -> that test, which checks the same two things line by line.
-WALKED_ELSEWHERE = {
-    # A harvest line continues the turn above it and does not parse alone; a turn
-    # mixes chance (the sleeves turned up) with several purchases in any order, so
-    # its listed lines are appended to the log cut there and the log replayed.
-    "mystic-vale": ROOT / "tests" / "mystic_vale" / "test_mystic_vale_legal.py",
-    # What a deck or pile turns up is written in the turn itself, and any number of
-    # Inspiration clauses may open it: such lines are listed as forms (blanks, `...`);
-    # a turn played is found among lines and forms by the position it reaches.
-    "mystical-seeds": ROOT / "tests" / "mystical_seeds" / "test_mystical_seeds_legal.py",
-}
-LISTING = {
-    game.name
-    for game in games.all_games()
-    if _lists_moves(game) and game.name not in WALKED_ELSEWHERE
-}
-COMPLETE = sorted(
+COMPLETE = [
     path
-    for path in (ROOT / "samples").rglob("*")
-    if path.suffix in LOG_SUFFIXES
-    and path.parent.name.replace("_", "-") in LISTING
-    and audit_file(str(path))["finished"]
-    and audit_file(str(path))["status"] == "ok"
-)
+    for path in all_samples()
+    if (rec := audit_file(str(path)))["finished"] and rec["status"] == "ok"
+]
+#: A test file named in an opt-out's reason: the walk of the game's own.
+_TEST_FILE = re.compile(r"tests/[\w/]+\.py")
 
 
-def test_a_game_walked_elsewhere_has_that_walk() -> None:
-    for test in WALKED_ELSEWHERE.values():
-        assert "def test_" in test.read_text(encoding="utf-8")
+@pytest.mark.parametrize("package", packages())
+def test_a_game_walked_elsewhere_has_that_walk(package: str) -> None:
+    reason = declared(package).opt_outs.get("moves-walk")
+    if reason is None:
+        pytest.skip(f"{package} is walked here")
+    named = _TEST_FILE.findall(reason)
+    assert named, f"{package} opts out of the walk without naming its own: {reason}"
+    for test in named:
+        assert "\ndef test_" in (ROOT / test).read_text(encoding="utf-8"), test
 
 
 def _id(path: Path) -> str:
-    return str(path.relative_to(ROOT / "samples"))
+    return str(path.relative_to(SAMPLES))
 
 
 def _shape(value: Any) -> Any:
@@ -101,8 +81,20 @@ def _moves_of(game: Game, header: Any, line: str, number: int) -> list[Move]:
     return list(game.moves_from("\n" * (number - 1) + line + "\n", header))
 
 
-@pytest.mark.parametrize("path", COMPLETE, ids=_id)
-def test_every_listed_line_is_legal_and_the_move_played_is_listed(path: Path) -> None:
+def _walks() -> list[Any]:
+    return [
+        *(pytest.param(path, id=_id(path)) for path in COMPLETE),
+        *(pytest.param(case, id=case_id(case)) for case in cases()),
+    ]
+
+
+@pytest.mark.parametrize("which", _walks())
+def test_every_listed_line_is_legal_and_the_move_played_is_listed(which: Any) -> None:
+    if isinstance(which, Path):
+        package, path = package_of(which), which
+    else:
+        package, path = which[0], play(*which).path
+    check_applies(package, "moves-walk")
     text = path.read_text(encoding="utf-8")
     game = game_for(text)
     whole = replay(game, text, str(path))
