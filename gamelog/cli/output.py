@@ -15,6 +15,8 @@ from typing import IO, Any, NoReturn
 
 import click
 
+from gamelog.core.visible import visible
+
 EXIT_OK = 0
 EXIT_PROBLEM = 1
 EXIT_USAGE = 2
@@ -47,7 +49,7 @@ def styler(setting: str, stream: Any) -> Styler:
 
 def echo_error(text: str, setting: str) -> None:
     """A line on standard error, coloured as ``--color`` says."""
-    click.echo(text, err=True, color=colour_wanted(setting, sys.stderr))
+    click.echo(visible(text), err=True, color=colour_wanted(setting, sys.stderr))
 
 
 def fail_usage(message: str) -> NoReturn:
@@ -86,7 +88,7 @@ class Output:
 
     def echo(self, text: str = "", *, nl: bool = True) -> None:
         try:
-            click.echo(text, file=self.stream, nl=nl, color=self.coloured)
+            click.echo(visible(text), file=self.stream, nl=nl, color=self.coloured)
         except BrokenPipeError:
             raise ClosedPipe from None
 

@@ -23,6 +23,7 @@ from gamelog.core.game import Game
 from gamelog.core.outcome import record, sheet_of
 from gamelog.core.replay import Replay, Step, replay
 from gamelog.core.report import source_line
+from gamelog.core.visible import visible
 
 
 @cache
@@ -34,7 +35,18 @@ def _environment() -> Any:
         autoescape=jinja2.select_autoescape(["html"]),
         trim_blocks=False,
         lstrip_blocks=False,
+        finalize=_shown,
     )
+
+
+def _shown(value: Any) -> Any:
+    """Every value a template writes, its bidirectional controls made visible (the
+    HTML already made, a picture, stays HTML)."""
+    from markupsafe import Markup
+
+    if isinstance(value, Markup):
+        return Markup(visible(value))
+    return visible(value) if isinstance(value, str) else value
 
 
 #: Boards drawn at the most: every move's up to this many moves, then evenly spaced
@@ -190,10 +202,10 @@ def _steps_json(steps: list[_Step]) -> str:
         "["
         + ",".join(
             _json(
-                {
-                    "title": s.title,
-                    "events": s.events,
-                    "scores_text": s.scores_text,
+                {  # what the script shows as text: its controls made visible too
+                    "title": visible(s.title),
+                    "events": [visible(event) for event in s.events],
+                    "scores_text": visible(s.scores_text),
                     "bad": s.bad,
                 }
             )
@@ -237,7 +249,7 @@ def _board(boards: list[str], pictures: bool) -> str:
 def _escape(text: str) -> str:
     from html import escape
 
-    return escape(text)
+    return escape(visible(text))
 
 
 def _problem(result: Replay) -> dict[str, Any] | None:
