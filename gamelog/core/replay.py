@@ -168,24 +168,39 @@ def _replay_before(
 def notation_errors(game: Game, text: str) -> Iterator[NotationError]:
     """Every line of ``text`` that does not parse, as a compiler lists them: each bad
     line is blanked and the log parsed again, until it parses or fails otherwise (a
-    header problem: the replay reports that). The caller stops when it has enough."""
+    header problem: the replay reports that). The caller stops when it has enough.
+
+    Each error comes without its traceback or the parser's exception it was made
+    from: those hold the parse's own state (every line of a long log, a chunk's
+    tree), and a caller keeping twenty errors would keep twenty of them."""
     lines = normalise(text).split("\n")
     seen: set[int] = set()
+    numbers_checked = False
     while True:
+        joined = "\n".join(lines)
         try:
-            check_numbers("\n".join(lines))
-            for _ in game.parse("\n".join(lines)).moves:  # a long log is parsed as it is read
+            if not numbers_checked:
+                check_numbers(joined)  # blanking lines never makes a number longer
+                numbers_checked = True
+            for _ in game.parse(joined).moves:  # a long log is parsed as it is read
                 pass
         except NotationError as error:
             if error.line is None or error.line in seen or error.line > len(lines):
                 return
             seen.add(error.line)
-            yield error
             lines[error.line - 1] = ""
+            del joined
+            yield _bare(error)
             continue
         except GamelogError:
             return
         return
+
+
+def _bare(error: NotationError) -> NotationError:
+    """The error alone, for keeping: no traceback, no exception it came from."""
+    error.__context__ = error.__cause__ = None
+    return error.with_traceback(None)
 
 
 def _log_path(path: str) -> str | None:
