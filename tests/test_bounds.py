@@ -17,12 +17,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gamelog.cli import main
-from gamelog.core import charts, legal, pages, svg
+from gamelog.core import charts, legal, notation, pages, svg
 from gamelog.core.audit import AuditTimeout, deadline
-from gamelog.core.errors import IllegalMove
+from gamelog.core.errors import IllegalMove, NotationError
 from gamelog.core.game import Option, OptionGroup
 from gamelog.core.logs import game_for
-from gamelog.core.replay import notation_errors, replay
+from gamelog.core.replay import MAX_LINE, check_lines, notation_errors, replay
 from gamelog.core.suggest import distance
 
 check_command = importlib.import_module("gamelog.cli.check")
@@ -327,3 +327,57 @@ def test_check_lists_the_errors_it_prints_within_its_timeout(tmp_path: Path) -> 
     result = run("check", str(log), "--timeout", "2", "--max-errors", "10000")
     assert time.monotonic() - started < 6
     assert f"{log}: stopped looking for more lines that do not parse after 2 s" in result.stderr
+
+
+# --- long lines -----------------------------------------------------------------------
+
+
+def test_a_line_longer_than_any_move_is_refused_at_its_limit(tmp_path: Path) -> None:
+    """Eden's conquest with 700,000 bids on one line (9 MB): a notation error at the
+    column past the limit, before any grammar builds a tree of it; the moves above it
+    are scored provisionally."""
+    log = tmp_path / "bids.log"
+    text = _bids(700_000)
+    log.write_text(text, encoding="utf-8")
+    length = len(text.rstrip("\n").split("\n")[-1])
+    result = run("check", str(log))
+    assert f"{log}:31:{MAX_LINE + 1}: notation error: a line of {length:,} characters" in (
+        result.stderr
+    )
+    assert "(at most 100,000)" in result.stderr
+    score = run("score", str(log))
+    assert "provisional score: the position before line 31" in score.stdout + score.stderr
+
+
+def test_a_line_of_the_limit_or_a_long_comment_is_no_notation_error() -> None:
+    head = "game: seikatsu\nplayers: Jun (blue), Cid (pink)\nsetup: RB at E4, GB at C4\n"
+    at_limit = "Jun: NB at B4" + " " * (MAX_LINE - len("Jun: NB at B4"))
+    check_lines(head + at_limit + "\n")
+    check_lines(head + "Jun: NB at B4  # " + "x" * MAX_LINE + "\n")
+    with pytest.raises(NotationError) as refused:
+        check_lines(head + at_limit + "x\n")
+    assert (refused.value.line, refused.value.column) == (4, MAX_LINE + 1)
+
+
+def test_a_chunk_of_long_lines_is_parsed_a_few_lines_at_a_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Lines of 80,000 characters each, one player's then the other's (each its own
+    turn), the first refused at once: the replay parses a chunk of about 256,000
+    characters, not the 2 MB log (a chunk's tree is some hundred times its text)."""
+    text = _bids(7_000)
+    attack = text.rstrip("\n").split("\n")[-1]
+    other = attack.replace("Ann: income 30, irrigate D2,", "Ben: income 30,", 1)
+    text += "\n".join([other, attack] * 12) + "\n"
+    parsed: list[int] = []
+    parse = notation.Grammar.parse
+
+    def counting(self: notation.Grammar, text: str, *args: object, **kwargs: object) -> object:
+        parsed.append(len(text.replace("\n", "")))
+        return parse(self, text, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(notation.Grammar, "parse", counting)
+    result = replay(game_for(text), text)
+    assert isinstance(result.error, IllegalMove) and result.error.line == 31
+    assert max(parsed) <= notation.CHUNK_CHARS + len(attack)
+    assert sum(parsed) < len(text) / 3

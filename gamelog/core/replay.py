@@ -78,6 +78,7 @@ def replay(
     text = normalise(text)
     result = Replay(game=game, path=path, text=text)
     try:
+        check_lines(text)
         check_numbers(text)
         result.log = game.parse(text)
         result.log.path = _log_path(path)
@@ -180,7 +181,8 @@ def notation_errors(game: Game, text: str) -> Iterator[NotationError]:
         joined = "\n".join(lines)
         try:
             if not numbers_checked:
-                check_numbers(joined)  # blanking lines never makes a number longer
+                check_lines(joined)  # blanking lines makes no line or number longer
+                check_numbers(joined)
                 numbers_checked = True
             for _ in game.parse(joined).moves:  # a long log is parsed as it is read
                 pass
@@ -205,6 +207,28 @@ def _bare(error: NotationError) -> NotationError:
 
 def _log_path(path: str) -> str | None:
     return None if path in ("-", "<stdin>", "<log>") else path
+
+
+#: Characters of a line (before its comment) at the most: far more than any move of
+#: any game takes, and refused before any grammar builds a tree of it (some hundred
+#: times its size: a 9 MB line of bids took a gigabyte).
+MAX_LINE = 100_000
+_LONG_LINE = re.compile(rf"^[^\n]{{{MAX_LINE + 1},}}", re.MULTILINE)  # tried at line starts
+
+
+def check_lines(text: str) -> None:
+    """Raise a NotationError at the first line longer than MAX_LINE (outside its comment)."""
+    for match in _LONG_LINE.finditer(text):
+        written = match.group().split("#", 1)[0]
+        if len(written) <= MAX_LINE:
+            continue
+        line = text.count("\n", 0, match.start()) + 1
+        raise NotationError(
+            f"a line of {len(written):,} characters is longer than any move of any game "
+            f"(at most {MAX_LINE:,})",
+            line=line,
+            column=MAX_LINE + 1,
+        )
 
 
 #: More digits than any count, score or seed in any game: refused before any engine
