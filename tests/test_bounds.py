@@ -17,7 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gamelog.cli import main
-from gamelog.core import charts, legal, notation, pages, svg
+from gamelog.core import charts, legal, notation, pages, suggest, svg
 from gamelog.core.audit import AuditTimeout, deadline
 from gamelog.core.errors import IllegalMove, NotationError
 from gamelog.core.game import Option, OptionGroup
@@ -381,3 +381,30 @@ def test_a_chunk_of_long_lines_is_parsed_a_few_lines_at_a_time(
     assert isinstance(result.error, IllegalMove) and result.error.line == 31
     assert max(parsed) <= notation.CHUNK_CHARS + len(attack)
     assert sum(parsed) < len(text) / 3
+
+
+# --- a long word ---------------------------------------------------------------------
+
+
+def test_a_word_far_longer_than_every_candidate_is_not_compared(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A card name of 14,000 words: no candidate is within a few edits of it, which
+    its length alone shows, so no edit table is made (each cost its length)."""
+    compared: list[str] = []
+
+    def counting(a: str, b: str) -> int:
+        compared.append(b)
+        return distance(a, b)
+
+    monkeypatch.setattr(suggest, "distance", counting)
+    word = "Sunlit " * 14_000 + "Glade"
+    assert suggest.nearest(word, ["Sunlit Glade", "Dew Sprite", "Sunlit"]) == []
+    assert compared == []
+    assert suggest.nearest("Sunlit Glad", ["Sunlit Glade", "Dew Sprite"]) == ["Sunlit Glade"]
+
+
+def test_the_distance_of_a_long_word_is_its_length_s_difference() -> None:
+    word = "Sunlit " * 14_000
+    assert distance(word, "Sunlit ") == len(word) - len("Sunlit ")
+    assert distance("Sunlit ", word) == len(word) - len("Sunlit ")
