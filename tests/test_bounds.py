@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib
 import re
 import time
+import tracemalloc
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -279,6 +280,22 @@ def test_a_long_game_s_report_draws_a_bounded_number_of_boards_and_the_exact_end
     final = game.render_svg(replay(game, text).state)
     assert final is not None
     assert _shown_at(board, 25) == svg._split(final)[1]
+
+
+def test_a_long_game_s_report_is_made_in_memory_that_follows_its_page() -> None:
+    """8,000 moves: a board every 8 moves and the list of moves, some 1.4 MB of page,
+    made within 50 MB (a picture kept per move was 8,000 x 14 KB = 112 MB alone)."""
+    text = _passing(8_000)
+    game = game_for(text)
+    pages.game_report(game, text, "warm.log")  # the grammar, the templates: built once
+    tracemalloc.start()
+    try:
+        page, _ = pages.game_report(game, text, "passing.log")
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert page.count('<li data-step="') == 8_001
+    assert peak < 50_000_000
 
 
 def _shown_at(board: str, index: int) -> list[str]:
