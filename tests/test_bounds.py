@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib
 import re
 import time
+import tracemalloc
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -17,13 +18,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gamelog.cli import main
-from gamelog.core import charts, legal, pages, svg
+from gamelog.core import charts, legal, notation, pages, suggest, svg
 from gamelog.core.audit import AuditTimeout, deadline
-from gamelog.core.errors import IllegalMove
-from gamelog.core.game import Option, OptionGroup
+from gamelog.core.errors import IllegalMove, NotationError
+from gamelog.core.game import Game, Option, OptionGroup
 from gamelog.core.logs import game_for
-from gamelog.core.replay import replay
+from gamelog.core.replay import MAX_LINE, check_lines, notation_errors, replay
 from gamelog.core.suggest import distance
+from gamelog.games import all_games
 
 check_command = importlib.import_module("gamelog.cli.check")
 ROOT = Path(__file__).resolve().parent.parent
@@ -280,6 +282,22 @@ def test_a_long_game_s_report_draws_a_bounded_number_of_boards_and_the_exact_end
     assert _shown_at(board, 25) == svg._split(final)[1]
 
 
+def test_a_long_game_s_report_is_made_in_memory_that_follows_its_page() -> None:
+    """8,000 moves: a board every 8 moves and the list of moves, some 1.4 MB of page,
+    made within 50 MB (a picture kept per move was 8,000 x 14 KB = 112 MB alone)."""
+    text = _passing(8_000)
+    game = game_for(text)
+    pages.game_report(game, text, "warm.log")  # the grammar, the templates: built once
+    tracemalloc.start()
+    try:
+        page, _ = pages.game_report(game, text, "passing.log")
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert page.count('<li data-step="') == 8_001
+    assert peak < 50_000_000
+
+
 def _shown_at(board: str, index: int) -> list[str]:
     shown = []
     for child in svg._split(board)[1]:
@@ -291,3 +309,142 @@ def _shown_at(board: str, index: int) -> list[str]:
         elif int(found[1]) <= index <= int(found[2]):
             shown.append(found[3])
     return shown
+
+
+# --- lines that do not parse ----------------------------------------------------------
+
+
+def _garbage(lines: int) -> str:
+    """A Seikatsu header, then ``lines`` lines of no tile at all."""
+    return (
+        "game: seikatsu\nplayers: Jun (blue), Cid (pink)\nsetup: RB at E4, GB at C4\n"
+        + "Jun: ZZ at Q9\n" * lines
+    )
+
+
+def test_the_lines_that_do_not_parse_are_kept_bare() -> None:
+    """Each error is kept without its traceback or the parser's exception it came from
+    (those hold the whole parse: 888 MB for 20 errors of a 350,000-line log)."""
+    text = _garbage(5000)
+    errors = []
+    for error in notation_errors(game_for(text), text):
+        errors.append(error)
+        if len(errors) == 21:
+            break
+    assert [error.line for error in errors] == list(range(4, 25))
+    assert all(e.__traceback__ is None and e.__context__ is None for e in errors)
+
+
+def test_check_lists_the_errors_it_prints_within_its_timeout(tmp_path: Path) -> None:
+    log = tmp_path / "garbage.log"
+    log.write_text(_garbage(20_000), encoding="utf-8")
+    result = run("check", str(log), "--max-errors", "3")
+    assert result.stderr.count(": notation error: ") == 3
+    assert f"{log}: more lines do not parse (--max-errors 3)" in result.stderr
+    started = time.monotonic()
+    result = run("check", str(log), "--timeout", "2", "--max-errors", "10000")
+    assert time.monotonic() - started < 6
+    assert f"{log}: stopped looking for more lines that do not parse after 2 s" in result.stderr
+
+
+# --- long lines -----------------------------------------------------------------------
+
+
+def test_a_line_longer_than_any_move_is_refused_at_its_limit(tmp_path: Path) -> None:
+    """Eden's conquest with 700,000 bids on one line (9 MB): a notation error at the
+    column past the limit, before any grammar builds a tree of it; the moves above it
+    are scored provisionally."""
+    log = tmp_path / "bids.log"
+    text = _bids(700_000)
+    log.write_text(text, encoding="utf-8")
+    length = len(text.rstrip("\n").split("\n")[-1])
+    result = run("check", str(log))
+    assert f"{log}:31:{MAX_LINE + 1}: notation error: a line of {length:,} characters" in (
+        result.stderr
+    )
+    assert "(at most 100,000)" in result.stderr
+    score = run("score", str(log))
+    assert "provisional score: the position before line 31" in score.stdout + score.stderr
+
+
+def test_a_line_of_the_limit_or_a_long_comment_is_no_notation_error() -> None:
+    head = "game: seikatsu\nplayers: Jun (blue), Cid (pink)\nsetup: RB at E4, GB at C4\n"
+    at_limit = "Jun: NB at B4" + " " * (MAX_LINE - len("Jun: NB at B4"))
+    check_lines(head + at_limit + "\n")
+    check_lines(head + "Jun: NB at B4  # " + "x" * MAX_LINE + "\n")
+    with pytest.raises(NotationError) as refused:
+        check_lines(head + at_limit + "x\n")
+    assert (refused.value.line, refused.value.column) == (4, MAX_LINE + 1)
+
+
+def test_a_chunk_of_long_lines_is_parsed_a_few_lines_at_a_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Lines of 80,000 characters each, one player's then the other's (each its own
+    turn), the first refused at once: the replay parses a chunk of about 256,000
+    characters, not the 2 MB log (a chunk's tree is some hundred times its text)."""
+    text = _bids(7_000)
+    attack = text.rstrip("\n").split("\n")[-1]
+    other = attack.replace("Ann: income 30, irrigate D2,", "Ben: income 30,", 1)
+    text += "\n".join([other, attack] * 12) + "\n"
+    parsed: list[int] = []
+    parse = notation.Grammar.parse
+
+    def counting(self: notation.Grammar, text: str, *args: object, **kwargs: object) -> object:
+        parsed.append(len(text.replace("\n", "")))
+        return parse(self, text, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(notation.Grammar, "parse", counting)
+    result = replay(game_for(text), text)
+    assert isinstance(result.error, IllegalMove) and result.error.line == 31
+    assert max(parsed) <= notation.CHUNK_CHARS + len(attack)
+    assert sum(parsed) < len(text) / 3
+
+
+# --- a long word ---------------------------------------------------------------------
+
+
+def test_a_word_far_longer_than_every_candidate_is_not_compared(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A card name of 14,000 words: no candidate is within a few edits of it, which
+    its length alone shows, so no edit table is made (each cost its length)."""
+    compared: list[str] = []
+
+    def counting(a: str, b: str) -> int:
+        compared.append(b)
+        return distance(a, b)
+
+    monkeypatch.setattr(suggest, "distance", counting)
+    word = "Sunlit " * 14_000 + "Glade"
+    assert suggest.nearest(word, ["Sunlit Glade", "Dew Sprite", "Sunlit"]) == []
+    assert compared == []
+    assert suggest.nearest("Sunlit Glad", ["Sunlit Glade", "Dew Sprite"]) == ["Sunlit Glade"]
+
+
+def test_the_distance_of_a_long_word_is_its_length_s_difference() -> None:
+    word = "Sunlit " * 14_000
+    assert distance(word, "Sunlit ") == len(word) - len("Sunlit ")
+    assert distance("Sunlit ", word) == len(word) - len("Sunlit ")
+
+
+# --- a game that never ends -----------------------------------------------------------
+
+
+#: Games that do not parse their moves a chunk at a time, with why.
+NOT_CHUNKED = {
+    "terra-mystica": "parses each distinct line once (moves.line_cache), never a chunk "
+    "with the lines above it blank",
+}
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda game: game.name)
+def test_a_run_of_blank_lines_is_one_line_end(game: Game) -> None:
+    """A chunk of a long log is parsed with the lines above it blank: one token for
+    them all, not one per line (250,000 lines of passing took 116 s, then 15 s)."""
+    if game.name in NOT_CHUNKED:
+        pytest.skip(f"{game.title} {NOT_CHUNKED[game.name]}")
+    grammar = game.parts.moves.GRAMMAR  # type: ignore[attr-defined]
+    tokens = list(grammar.lark.lex("\n" * 50_000 + "Ann\n"))
+    assert len(tokens) == 3  # the line ends, the name, the line end
+    assert (str(tokens[1]), tokens[1].line) == ("Ann", 50_001)

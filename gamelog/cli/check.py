@@ -150,7 +150,8 @@ def _every_notation_error(
     a note when there may be more (the limit, or the time left of ``timeout``, ran
     out)."""
     assert loaded.game is not None
-    found: dict[int | None, NotationError] = {first.line: first}
+    first.__context__ = first.__cause__ = None  # what it holds of the parse is not printed
+    found: dict[int | None, NotationError] = {first.line: first.with_traceback(None)}
     more = ""
     try:
         if left <= 0:

@@ -26,6 +26,7 @@ from gamelog.core.files import (
     signals_held,
     why_not_writable,
 )
+from gamelog.core.visible import visible
 
 EXIT_OK = 0
 EXIT_PROBLEM = 1
@@ -59,7 +60,7 @@ def styler(setting: str, stream: Any) -> Styler:
 
 def echo_error(text: str, setting: str) -> None:
     """A line on standard error, coloured as ``--color`` says."""
-    click.echo(text, err=True, color=colour_wanted(setting, sys.stderr))
+    click.echo(visible(text), err=True, color=colour_wanted(setting, sys.stderr))
 
 
 def fail_usage(message: str) -> NoReturn:
@@ -133,11 +134,11 @@ class Output:
         self.written = True
         if self.sink is not None:
             piece = io.StringIO()
-            click.echo(text, file=piece, nl=nl, color=self.coloured)
+            click.echo(visible(text), file=piece, nl=nl, color=self.coloured)
             self._to_sink(piece.getvalue())
             return
         try:
-            click.echo(text, file=self.stream, nl=nl, color=self.coloured)
+            click.echo(visible(text), file=self.stream, nl=nl, color=self.coloured)
         except BrokenPipeError:
             raise ClosedPipe from None
         except OSError as error:

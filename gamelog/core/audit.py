@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import glob
 import os
-import signal
-import time
 import traceback
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -30,6 +28,7 @@ from gamelog.core.logs import (
 )
 from gamelog.core.outcome import failure_record, record
 from gamelog.core.replay import replay
+from gamelog.core.timer import AuditTimeout, deadline, import_was_cut
 from gamelog.core.workers import run_pool
 
 if TYPE_CHECKING:
@@ -41,15 +40,6 @@ Shape = Callable[["Replay", dict[str, Any]], dict[str, Any]]
 
 DEFAULT_TIMEOUT = 30.0
 LOG_SUFFIXES = (".log", ".txt", ".tm", ".gamelog")
-
-
-class AuditTimeout(BaseException):
-    """Raised inside a replay when its file has used up its time.
-
-    A BaseException, like KeyboardInterrupt, so that no ``except Exception`` on the
-    way (an engine's, Lark's own transformer wrapper) can swallow or re-wrap it:
-    wherever it fires, it reaches the code that armed it.
-    """
 
 
 @dataclass(frozen=True)
@@ -177,45 +167,6 @@ def _audit(
         return rec
 
 
-class deadline:
-    """Raise AuditTimeout in this process after ``seconds`` (Unix, main thread);
-    nothing elsewhere.
-
-    Deadlines nest: one armed inside another fires at the sooner of the two, and on
-    leaving it the outer one is armed again for what is left of its time (at once,
-    if that has run out while the inner one was armed)."""
-
-    def __init__(self, seconds: float | None) -> None:
-        self.seconds = seconds
-        self.armed = False
-        self.outer_ends: float | None = None
-
-    def __enter__(self) -> deadline:
-        if self.seconds and hasattr(signal, "setitimer"):
-            try:
-                self.previous = signal.signal(signal.SIGALRM, _on_alarm)
-            except ValueError:  # not the main thread
-                return self
-            outer, _ = signal.getitimer(signal.ITIMER_REAL)
-            self.outer_ends = time.monotonic() + outer if outer else None
-            signal.setitimer(signal.ITIMER_REAL, min(self.seconds, outer or self.seconds))
-            self.armed = True
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self.armed:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, self.previous)
-            self.armed = False
-            if self.outer_ends is not None:
-                left = self.outer_ends - time.monotonic()
-                signal.setitimer(signal.ITIMER_REAL, max(left, 0.001))
-
-
-def _on_alarm(signum: int, frame: object) -> None:
-    raise AuditTimeout
-
-
 # --- many files --------------------------------------------------------------------
 
 
@@ -273,6 +224,7 @@ def run_audit(
         for t in targets
     ]
     entries = [task.target for task in tasks]
+
     done = (lambda index, rec: on_done(rec)) if on_done else None
     if len(tasks) == 1 or jobs < 1:
         results = []
@@ -293,6 +245,7 @@ def run_audit(
         order=start_order(entries),
         on_done=done,
         keep=keep,
+        unsound=import_was_cut,
     )
 
 

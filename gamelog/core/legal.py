@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamelog.core.audit import AuditTimeout, deadline
 from gamelog.core.game import Game
 from gamelog.core.replay import replay
 from gamelog.core.suggest import distance
+from gamelog.core.timer import AuditTimeout, deadline
 
 #: Options compared at the most (a Terra Mystica turn can list hundreds).
 _CAP = 500

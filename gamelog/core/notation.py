@@ -184,8 +184,10 @@ def regroup(values: Sequence[T], group: Callable[[Iterator[T]], Iterator[U]]) ->
     return list(group(iter(values)))
 
 
-#: Lines parsed at a time by Grammar.parse_lines.
+#: Lines parsed at a time by Grammar.parse_lines, and the characters at the most (a
+#: chunk's parse tree is some hundred times its text).
 CHUNK_LINES = 4000
+CHUNK_CHARS = 256_000
 
 
 class Grammar:
@@ -249,18 +251,20 @@ class Grammar:
         """
         lines = text.split("\n")
         chunk = chunk or CHUNK_LINES
-        if len(lines) <= chunk:
+        if len(lines) <= chunk and len(text) <= CHUNK_CHARS:
             return read(self.parse(text), text)
+        starts = _chunk_starts(lines, chunk, CHUNK_CHARS)
+        ends = dict(zip(starts, [*starts[1:], len(lines)], strict=True))
 
         def piece(start: int) -> str:
-            body = "\n" * start + "\n".join(lines[start : start + chunk])
-            return body + "\n" if start + chunk < len(lines) else body
+            body = "\n" * start + "\n".join(lines[start : ends[start]])
+            return body + "\n" if ends[start] < len(lines) else body
 
         first = read(self.parse(piece(0)), piece(0))  # a problem at the top: raised now
 
         def values() -> Iterator[T]:
             yield from first
-            for start in range(chunk, len(lines), chunk):
+            for start in starts[1:]:
                 text = piece(start)
                 try:
                     made = read(self.parse(text), text)
@@ -295,6 +299,21 @@ class Grammar:
         if isinstance(tree, Tree):
             _relocate(tree, line.line)
         return tree
+
+
+def _chunk_starts(lines: list[str], most_lines: int, most_chars: int) -> list[int]:
+    """Where each chunk of ``lines`` starts: a chunk has at most ``most_lines`` lines and,
+    unless it is one line, at most ``most_chars`` characters."""
+    starts = [0]
+    size = 0
+    for index, line in enumerate(lines):
+        if index > starts[-1] and (
+            index - starts[-1] >= most_lines or size + len(line) + 1 > most_chars
+        ):
+            starts.append(index)
+            size = 0
+        size += len(line) + 1
+    return starts
 
 
 def _relocate(tree: Tree[Token], line: int) -> None:

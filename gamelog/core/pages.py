@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -23,6 +24,7 @@ from gamelog.core.game import Game
 from gamelog.core.outcome import record, sheet_of
 from gamelog.core.replay import Replay, Step, replay
 from gamelog.core.report import source_line
+from gamelog.core.visible import visible
 
 
 @cache
@@ -34,7 +36,21 @@ def _environment() -> Any:
         autoescape=jinja2.select_autoescape(["html"]),
         trim_blocks=False,
         lstrip_blocks=False,
+        finalize=_shown,
     )
+
+
+def _shown(value: Any) -> Any:
+    """Every value a template writes, its bidirectional controls made visible (the
+    HTML already made, a picture, stays HTML)."""
+    from markupsafe import Markup
+
+    if not isinstance(value, str):
+        return value
+    shown = visible(value)
+    if shown is value:  # nothing to show otherwise (no copy of a long list of moves)
+        return value
+    return Markup(shown) if isinstance(value, Markup) else shown
 
 
 #: Boards drawn at the most: every move's up to this many moves, then evenly spaced
@@ -95,6 +111,11 @@ def game_report(game: Game, text: str, path: str) -> tuple[str, dict[str, Any]]:
         kept = boards.final(len(steps) - 1, draw(result.state))
     players = [p["name"] for p in sorted(rec["players"], key=lambda p: _order(result, p["name"]))]
     shown = [step for step, _ in kept]
+    board = _board([board for _, board in kept], drawn.get("svg", False))
+    kept = boards.kept = []  # each picture lives on in the merged one, once
+    count, now = len(steps), steps[-1] if steps else _step("no position", [], {})
+    moves_list = _move_list(steps)
+    steps.clear()  # the page's list of moves holds them now
     context = {
         "version": __version__,
         "page_title": f"{game.title}: {path}",
@@ -104,13 +125,12 @@ def game_report(game: Game, text: str, path: str) -> tuple[str, dict[str, Any]]:
         "moves_count": rec["moves"],
         "header": _header_text(game, result),
         "problem": problem,
-        "now": steps[-1] if steps else _step("no position", [], {}),
-        "moves_list": _move_list(steps),
-        "last_step": max(0, len(steps) - 1),
-        "steps_json": _steps_json(steps),
+        "now": now,
+        "moves_list": moves_list,
+        "last_step": max(0, count - 1),
         "boards_json": _json(shown),
-        "board_note": _board_note(shown, len(steps)),
-        "board": _board([board for _, board in kept], drawn.get("svg", False)),
+        "board_note": _board_note(shown, count),
+        "board": board,
         "race": race.svg(players, label="Score race: points after each move") if race else "",
         "record": rec,
         "number": render.number,
@@ -181,37 +201,20 @@ def _step(title: str, events: list[str], scores: Any) -> _Step:
         if scores
         else "no scores yet"
     )
-    return _Step(title, tuple(events), text)
-
-
-def _steps_json(steps: list[_Step]) -> str:
-    """The steps for the page's script, written a step at a time."""
-    return (
-        "["
-        + ",".join(
-            _json(
-                {
-                    "title": s.title,
-                    "events": s.events,
-                    "scores_text": s.scores_text,
-                    "bad": s.bad,
-                }
-            )
-            for s in steps
-        )
-        + "]"
-    )
+    return _Step(title, tuple(events), sys.intern(text))  # the same score, kept once
 
 
 _BAD = ' class="bad"'
 
 
 def _move_list(steps: list[_Step]) -> str:
-    """The list of every move (HTML), each with its events: shown without JavaScript
-    too, and written here in one piece rather than by the template a tag at a time."""
+    """The list of every move (HTML), each with its events and the score after it
+    (``data-score``): shown without JavaScript, and all the page's script shows of a
+    step (so it is not written twice); made here in one piece rather than by the
+    template a tag at a time."""
     return "".join(
-        f'<li data-step="{i}" id="step-{i}"{_BAD if s.bad else ""}>'
-        f'<span class="move">{_escape(s.title)}</span>'
+        f'<li data-step="{i}" id="step-{i}" data-score="{_escape(s.scores_text)}"'
+        f'{_BAD if s.bad else ""}><span class="move">{_escape(s.title)}</span>'
         + (f'<span class="events">{_escape("; ".join(s.events))}</span>' if s.events else "")
         + "</li>\n"
         for i, s in enumerate(steps)
@@ -237,7 +240,7 @@ def _board(boards: list[str], pictures: bool) -> str:
 def _escape(text: str) -> str:
     from html import escape
 
-    return escape(text)
+    return escape(visible(text))
 
 
 def _problem(result: Replay) -> dict[str, Any] | None:

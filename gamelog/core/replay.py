@@ -78,6 +78,7 @@ def replay(
     text = normalise(text)
     result = Replay(game=game, path=path, text=text)
     try:
+        check_lines(text)
         check_numbers(text)
         result.log = game.parse(text)
         result.log.path = _log_path(path)
@@ -168,28 +169,66 @@ def _replay_before(
 def notation_errors(game: Game, text: str) -> Iterator[NotationError]:
     """Every line of ``text`` that does not parse, as a compiler lists them: each bad
     line is blanked and the log parsed again, until it parses or fails otherwise (a
-    header problem: the replay reports that). The caller stops when it has enough."""
+    header problem: the replay reports that). The caller stops when it has enough.
+
+    Each error comes without its traceback or the parser's exception it was made
+    from: those hold the parse's own state (every line of a long log, a chunk's
+    tree), and a caller keeping twenty errors would keep twenty of them."""
     lines = normalise(text).split("\n")
     seen: set[int] = set()
+    numbers_checked = False
     while True:
+        joined = "\n".join(lines)
         try:
-            check_numbers("\n".join(lines))
-            for _ in game.parse("\n".join(lines)).moves:  # a long log is parsed as it is read
+            if not numbers_checked:
+                check_lines(joined)  # blanking lines makes no line or number longer
+                check_numbers(joined)
+                numbers_checked = True
+            for _ in game.parse(joined).moves:  # a long log is parsed as it is read
                 pass
         except NotationError as error:
             if error.line is None or error.line in seen or error.line > len(lines):
                 return
             seen.add(error.line)
-            yield error
             lines[error.line - 1] = ""
+            del joined
+            yield _bare(error)
             continue
         except GamelogError:
             return
         return
 
 
+def _bare(error: NotationError) -> NotationError:
+    """The error alone, for keeping: no traceback, no exception it came from."""
+    error.__context__ = error.__cause__ = None
+    return error.with_traceback(None)
+
+
 def _log_path(path: str) -> str | None:
     return None if path in ("-", "<stdin>", "<log>") else path
+
+
+#: Characters of a line (before its comment) at the most: far more than any move of
+#: any game takes, and refused before any grammar builds a tree of it (some hundred
+#: times its size: a 9 MB line of bids took a gigabyte).
+MAX_LINE = 100_000
+_LONG_LINE = re.compile(rf"^[^\n]{{{MAX_LINE + 1},}}", re.MULTILINE)  # tried at line starts
+
+
+def check_lines(text: str) -> None:
+    """Raise a NotationError at the first line longer than MAX_LINE (outside its comment)."""
+    for match in _LONG_LINE.finditer(text):
+        written = match.group().split("#", 1)[0]
+        if len(written) <= MAX_LINE:
+            continue
+        line = text.count("\n", 0, match.start()) + 1
+        raise NotationError(
+            f"a line of {len(written):,} characters is longer than any move of any game "
+            f"(at most {MAX_LINE:,})",
+            line=line,
+            column=MAX_LINE + 1,
+        )
 
 
 #: More digits than any count, score or seed in any game: refused before any engine

@@ -4,6 +4,7 @@ with a caret under the column, then the rule and the facts."""
 from __future__ import annotations
 
 from gamelog.core.errors import GamelogError
+from gamelog.core.visible import visible
 
 _MAX_SHOWN = 160
 
@@ -22,32 +23,35 @@ def format_error(error: GamelogError, text: str = "", *, style=lambda s, **_: s)
     ``style`` is ``click.style`` on a colour terminal and the identity elsewhere,
     so this module stays free of terminal knowledge.
     """
-    where = error.path or "<log>"
+    where = visible(error.path or "<log>")
     if error.line is not None:
         where += f":{error.line}:{error.column or 1}"
-    head = f"{style(where, bold=True)}: {style(error.label, fg='red', bold=True)}: {error.message}"
+    message = visible(error.message)
+    head = f"{style(where, bold=True)}: {style(error.label, fg='red', bold=True)}: {message}"
     out = [head]
     shown = source_line(text, error.line)
     if shown is not None and error.line is not None:
         column = max(1, error.column or 1)
-        shown, column = _window(shown.replace("\t", " "), column)
+        shown = shown.replace("\t", " ")
+        column = len(visible(shown[: column - 1])) + 1  # the caret under the same letter
+        shown, column = _window(visible(shown), column)
         gutter = str(error.line)
         out.append(f" {gutter} | {shown}")
         out.append(
             f" {' ' * len(gutter)} | {' ' * (column - 1)}{style('^', fg='green', bold=True)}"
         )
     if error.rule:
-        out.append(f"  rule: {error.rule}")
+        out.append(f"  rule: {visible(error.rule)}")
     for fact in error.facts:
-        out.append(f"  fact: {fact}")
+        out.append(f"  fact: {visible(fact)}")
     return "\n".join(out)
 
 
 def one_line(error: GamelogError) -> str:
     """``line:column: message`` for tables and progress lines."""
     if error.line is None:
-        return error.message
-    return f"{error.line}:{error.column or 1}: {error.message}"
+        return visible(error.message)
+    return f"{error.line}:{error.column or 1}: {visible(error.message)}"
 
 
 def _window(shown: str, column: int) -> tuple[str, int]:

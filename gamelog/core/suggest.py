@@ -28,9 +28,7 @@ def distance(a: str, b: str) -> int:
         return max(len(a), len(b))
     full = (1 << len(a)) - 1
     last = 1 << (len(a) - 1)
-    where: dict[str, int] = {}  # each letter of a: the bits of its places
-    for place, letter in enumerate(a):
-        where[letter] = where.get(letter, 0) | (1 << place)
+    where = _places(a)
     plus, minus, diagonal, before = full, 0, 0, 0  # the column's +1 and -1 steps
     edits = len(a)
     for letter in b:
@@ -51,6 +49,16 @@ def distance(a: str, b: str) -> int:
     return edits
 
 
+def _places(a: str) -> dict[str, int]:
+    """Each letter of ``a``: the bits of its places (bit i for ``a[i]``), each made at
+    once from a string of 0s and 1s: setting a bit at a time in an integer as long as
+    ``a`` would cost the square of its length."""
+    backwards = a[::-1]
+    letters = set(a)
+    zeros = dict.fromkeys(map(ord, letters), "0")
+    return {letter: int(backwards.translate({**zeros, ord(letter): "1"}), 2) for letter in letters}
+
+
 def tolerance(word: str) -> int:
     """How many edits still look like a typo of a word this long (1 for short words,
     growing to 3 for long names)."""
@@ -69,8 +77,12 @@ def nearest(word: str, candidates: Iterable[str], *, limit: int = 3) -> list[str
         if candidate in seen:
             continue
         seen.add(candidate)
+        theirs = candidate.casefold()
+        abbreviation = len(folded) >= 3 and theirs.startswith(folded)
+        if not abbreviation and abs(len(theirs) - len(folded)) > allowed:
+            continue  # more edits than allowed at the least: no need to count them
         edits = distance(word, candidate)
-        if edits <= allowed or (len(folded) >= 3 and candidate.casefold().startswith(folded)):
+        if edits <= allowed or abbreviation:
             scored.append((edits, index, candidate))
     scored.sort()
     return [candidate for _, _, candidate in scored[:limit]]

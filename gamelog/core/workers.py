@@ -71,12 +71,14 @@ def run_pool(
     order: Sequence[int] | None = None,
     on_done: Callable[[int, Record], None] | None = None,
     keep: bool = True,
+    unsound: Callable[[], bool] | None = None,
 ) -> list[Record]:
     """Run ``work`` over ``tasks`` in ``jobs`` worker processes; one record per task,
     in task order. ``died(task)`` and ``stuck(task)`` make the records of a task whose
     worker died twice or would not stop. ``order`` is the order to start them in.
     With ``keep`` False no record is kept (``on_done`` sees each one; the list is
-    empty)."""
+    empty). A worker in which ``unsound()`` is true after a task (asked there) is
+    replaced by a fresh one before it is given another."""
     results: list[Record | None] = [None] * len(tasks)
     pending = deque(order if order is not None else range(len(tasks)))
     retried: set[int] = set()
@@ -92,7 +94,7 @@ def run_pool(
 
     def start() -> _Worker:
         parent_end, child_end = context.Pipe()
-        process = context.Process(target=_serve, args=(child_end, work), daemon=True)
+        process = context.Process(target=_serve, args=(child_end, work, unsound), daemon=True)
         process.start()
         child_end.close()
         worker = _Worker(process, parent_end)
@@ -126,12 +128,15 @@ def run_pool(
                     assert index is not None
                     if worker.connection in ready:
                         try:
-                            record = worker.connection.recv()
+                            record, spent = worker.connection.recv()
                         except (EOFError, OSError):
                             record = None
                         if record is not None:
                             worker.task = None
                             finish(index, record)
+                            if spent:  # it stops after sending
+                                retire(worker, kill=False)
+                                start()
                             continue
                     elif worker.process.is_alive():
                         if deadline and time.monotonic() - worker.started > deadline:
@@ -160,8 +165,9 @@ def run_pool(
     return [record for record in results if record is not None]
 
 
-def _serve(connection: Connection, work: Work) -> None:
-    """A worker: replay what the parent sends until it sends None or goes away."""
+def _serve(connection: Connection, work: Work, unsound: Callable[[], bool] | None) -> None:
+    """A worker: replay what the parent sends until it sends None or goes away, or
+    the work has left this process unsound (it says so with its record, and stops)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _die_with_parent()
@@ -173,7 +179,11 @@ def _serve(connection: Connection, work: Work) -> None:
             return
         if task is None:
             return
-        connection.send(work(task))
+        record = work(task)
+        spent = unsound is not None and unsound()
+        connection.send((record, spent))
+        if spent:
+            return
 
 
 def _context() -> Any:

@@ -15,6 +15,7 @@ from functools import cache
 from pathlib import Path
 
 from gamelog.core.game import Game
+from gamelog.core.timer import untimed
 
 
 def _key(name: str) -> str:
@@ -36,7 +37,9 @@ def package_names() -> tuple[str, ...]:
 
 @cache
 def load(package: str) -> Game:
-    return importlib.import_module(f"{__name__}.{package}.game").GAME
+    """The engine of a game, imported whole whatever deadline is armed (untimed)."""
+    with untimed():
+        return importlib.import_module(f"{__name__}.{package}.game").GAME
 
 
 def engine_attribute(package: str) -> Callable[[str], Game]:
