@@ -29,4 +29,5 @@ CONFORMANCE = Conformance(
     at_the_table="illegal-occupied.log",
     showcase="complete-3p.log",
     setup=setup,
+    playthroughs=2,
 )
