@@ -132,7 +132,7 @@ class Conformance:
     fill_form: FormFiller = _no_forms
     chance: Chance = _no_chance
     weight: Weigher = _every_group_alike
-    playthroughs: int = 2
+    playthroughs: int = 1
     max_lines: int = 2000
     opt_outs: Mapping[str, str] = field(default_factory=dict)
     invariants: tuple[Invariant, ...] = ()

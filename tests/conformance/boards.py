@@ -81,9 +81,19 @@ def report_steps(page: str) -> int:
     return int(found.group(1)) + 1
 
 
+def body(picture: str) -> str:
+    """A picture's elements after its title and description, as written: what it
+    paints, in paint order."""
+    rest = picture[picture.index(">") + 1 : picture.rindex("</svg>")]
+    while rest.startswith(("<title", "<desc")):
+        tag = "</title>" if rest.startswith("<title") else "</desc>"
+        rest = rest[rest.index(tag) + len(tag) :]
+    return rest
+
+
 class Merged:
-    """A report's merged picture, read once: each element with the steps it stands in
-    (an element of a ``frame`` group stands in the steps it names, any other in all)."""
+    """A report's merged picture, read once: each element as written, with the steps it
+    stands in (an element of a ``frame`` group the steps it names, any other all)."""
 
     _FRAME = re.compile(r'<g class="frame[^"]*" data-from="(\d+)" data-to="(\d+)">')
 
@@ -95,14 +105,14 @@ class Merged:
                 continue
             frame = self._FRAME.match(child)
             if frame is None:
-                self.spans.append((-1, 1 << 60, _written(child)))
+                self.spans.append((-1, 1 << 60, child))
                 continue
             first, last = int(frame[1]), int(frame[2])
-            self.spans += [(first, last, _written(inner)) for inner in _children(child)]
+            self.spans += [(first, last, inner) for inner in _children(child)]
 
-    def at_step(self, step: int) -> list[str]:
-        """What the picture paints at ``step``, in paint order."""
-        return [element for first, last, element in self.spans if first <= step <= last]
+    def at_step(self, step: int) -> str:
+        """What the picture paints at ``step``, in paint order, as written."""
+        return "".join(element for first, last, element in self.spans if first <= step <= last)
 
 
 def steps_json(page: str) -> list[dict[str, Any]]:

@@ -15,11 +15,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
 from declared import SAMPLES, all_samples, check_applies, package_of, sample_id
+from outputs import command
 from playthrough import case_id, cases, play
 
-from gamelog.cli import main
 from gamelog.core import render
 
 
@@ -30,26 +29,23 @@ def _logs() -> list[Any]:
     ]
 
 
-def _run(*args: str) -> str:
-    return CliRunner().invoke(main, list(args)).stdout
-
-
 @cache
 def _audits(target: str) -> tuple[dict[str, Any], dict[str, Any], dict[str, list[str]]]:
     """The records of `audit TARGET` as JSON, as JSON lines, and its CSV rows, by file."""
     as_json = {
-        rec["file"]: rec for rec in json.loads(_run("audit", "-j", "1", target, "--format", "json"))
+        rec["file"]: rec
+        for rec in json.loads(command("audit", "-j", "1", target, "--format", "json"))
     }
-    lines = _run("audit", "-j", "1", target, "--format", "jsonl").splitlines()
+    lines = command("audit", "-j", "1", target, "--format", "jsonl").splitlines()
     as_jsonl = {rec["file"]: rec for rec in map(json.loads, lines)}
-    rows = list(csv.reader(io.StringIO(_run("audit", "-j", "1", target, "--format", "csv"))))
+    rows = list(csv.reader(io.StringIO(command("audit", "-j", "1", target, "--format", "csv"))))
     assert rows[0] == ["file", "game", "status", "moves", "result", "first problem"]
     return as_json, as_jsonl, {row[0]: row for row in rows[1:]}
 
 
 @cache
 def _standings(target: str) -> list[dict[str, Any]]:
-    tables = json.loads(_run("standings", "-j", "1", target, "--format", "json"))["tables"]
+    tables = json.loads(command("standings", "-j", "1", target, "--format", "json"))["tables"]
     return [entrant for table in tables for entrant in table["entrants"]]
 
 
@@ -66,7 +62,7 @@ def _target(which: Path | tuple[str, int, int]) -> tuple[str, Path, str]:
 def test_every_command_gives_the_same_totals_and_winners(which: Any) -> None:
     package, path, target = _target(which)
     check_applies(package, "commands-agree")
-    scored = json.loads(_run("score", str(path), "--format", "json"))
+    scored = json.loads(command("score", str(path), "--format", "json"))
     as_json, as_jsonl, rows = _audits(target)
     assert as_json[str(path)] == scored
     assert as_jsonl[str(path)] == scored
@@ -80,14 +76,14 @@ def test_every_command_gives_the_same_totals_and_winners(which: Any) -> None:
     for winner in scored["winners"]:
         assert winner in row[4]
 
-    replayed = json.loads(_run("replay", str(path), "--format", "json"))
+    replayed = json.loads(command("replay", str(path), "--format", "json"))
     steps = replayed.pop("steps")
     assert replayed == scored
     if steps and scored["status"] == "ok" and scored["finished"]:
         assert steps[-1]["scores"] == {p["name"]: p["total"] for p in scored["players"]}
 
     if scored["players"]:
-        _check_explained(_run("explain", str(path)), scored)
+        _check_explained(command("explain", str(path)), scored)
     _check_standings(_standings(target), scored)
 
 

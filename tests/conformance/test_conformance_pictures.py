@@ -16,20 +16,23 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from boards import SVG, Merged, elements, pieces, report_board, report_steps, steps_json
-from click.testing import CliRunner
+from boards import SVG, Merged, body, elements, pieces, report_board, report_steps, steps_json
 from declared import all_samples, check_applies, declared, package_of, sample_id
+from outputs import command, report
 from playthrough import case_id, cases, play
 
-from gamelog.cli import main
 from gamelog.core import charts, render
+from gamelog.core.audit import audit_file
 from gamelog.core.logs import game_for
-from gamelog.core.outcome import record
-from gamelog.core.pages import game_report
 from gamelog.core.replay import replay
 
 SAMPLES = all_samples()
 CASES = cases()
+#: The samples that replay to the end of a game (a finished game's race ends at its
+#: totals; a log cut short or stopped at a problem shows the points so far).
+FINISHED = [
+    path for path in SAMPLES if (rec := audit_file(str(path)))["finished"] and rec["status"] == "ok"
+]
 
 
 def _logs() -> list[Any]:
@@ -46,10 +49,6 @@ def _log(which: Path | tuple[str, int, int]) -> tuple[str, Path]:
     played = play(*which)
     assert played.problem is None, f"the random game stopped: {played.problem}"
     return which[0], played.path
-
-
-def _run(*args: str) -> str:
-    return CliRunner().invoke(main, list(args)).stdout
 
 
 def _pictures(path: Path) -> tuple[Any, list[str], Any]:
@@ -69,7 +68,9 @@ def _pictures(path: Path) -> tuple[Any, list[str], Any]:
 def test_the_board_is_a_picture_of_the_pieces_of_the_position(which: Any) -> None:
     package, path = _log(which)
     declaration = check_applies(package, "pieces")
-    rules, _, result = _pictures(path)
+    text = path.read_text(encoding="utf-8")
+    rules = game_for(text)
+    result = replay(rules, text, str(path))
     if result.state is None:
         pytest.skip("no position: the log stops in its header")
     picture = rules.render_svg(result.state)
@@ -87,8 +88,8 @@ def test_the_board_is_a_picture_of_the_pieces_of_the_position(which: Any) -> Non
 def test_the_report_board_at_each_step_is_the_replay_board(which: Any, tmp_path: Path) -> None:
     package, path = _log(which)
     check_applies(package, "report-board")
-    rules, drawn, result = _pictures(path)
-    page, _ = game_report(rules, path.read_text(encoding="utf-8"), str(path))
+    _, drawn, result = _pictures(path)
+    page, _ = report(path)
     assert page.startswith("<!doctype html>")
     assert "https://" not in page and "http://" not in page.replace(SVG[1:-1], "")
     board = report_board(page)
@@ -99,33 +100,44 @@ def test_the_report_board_at_each_step_is_the_replay_board(which: Any, tmp_path:
     shown = report_steps(page)
     assert shown in (len(drawn), len(drawn) + 1)  # and a step for the refused line
     for step, picture in enumerate(drawn):
-        assert merged.at_step(step) == elements(picture), f"step {step}"
+        _same(merged.at_step(step), picture, f"step {step}")
     if shown > len(drawn):  # the refused line shows the position before it, as replay
-        final = _run("replay", str(path), "--format", "svg")
-        assert merged.at_step(shown - 1) == elements(final), "the refused line's step"
+        final = command("replay", str(path), "--format", "svg")
+        _same(merged.at_step(shown - 1), final, "the refused line's step")
     # The pictures of this replay are those `replay --to N --format svg` draws.
     played = len(drawn) - 1
     for step in sorted({0, played // 2, played}):
-        svg = _run("replay", str(path), "--to", str(step), "--format", "svg")
+        svg = command("replay", str(path), "--to", str(step), "--format", "svg")
         assert elements(svg) == elements(drawn[step]), f"replay --to {step}"
 
 
-@pytest.mark.parametrize("which", _logs())
+def _same(shown: str, picture: str, where: str) -> None:
+    """The report shows at a step what the picture paints, element by element in paint
+    order (compared as written; the elements are listed only where they differ)."""
+    if shown != body(picture):
+        opening = picture[: picture.index(">") + 1]
+        assert elements(f"{opening}{shown}</svg>") == elements(picture), where
+
+
+@pytest.mark.parametrize(
+    "which",
+    [
+        *(pytest.param(path, id=sample_id(path)) for path in FINISHED),
+        *(pytest.param(case, id=case_id(case)) for case in CASES),
+    ],
+)
 def test_the_score_race_ends_at_the_sheet_totals(which: Any) -> None:
     package, path = _log(which)
     check_applies(package, "race-ends-at-totals")
-    replayed = json.loads(_run("replay", str(path), "--format", "json"))
-    text = path.read_text(encoding="utf-8")
-    rules = game_for(text)
-    page, rec = game_report(rules, text, str(path))
+    replayed = json.loads(command("replay", str(path), "--format", "json"))
+    page, rec = report(path)
     assert rec["players"] == replayed["players"]
     steps = [step for step in steps_json(page) if not step["bad"]]
     race = [step["scores"] for step in replayed["steps"]]
     if race:
         root = ET.fromstring(charts.race(list(race[-1]), race))
         assert len(root.findall(f".//{SVG}polyline")) == len(race[-1])
-    if not rec["finished"] or rec["status"] != "ok":
-        pytest.skip("the log is not a finished game: the race shows the points so far")
+    assert rec["finished"] and rec["status"] == "ok", "a finished game"
     totals = {p["name"]: p["total"] for p in rec["players"]}
     assert race, "a finished game has moves"
     assert race[-1] == totals
@@ -135,16 +147,8 @@ def test_the_score_race_ends_at_the_sheet_totals(which: Any) -> None:
 
 
 def test_every_game_has_a_sample_with_a_finished_race() -> None:
-    """The race check above is not skipped for every sample of a game."""
-    finished = {package_of(path) for path in SAMPLES if _finished(path)}
-    assert finished, "no finished sample"
-    assert finished == {package_of(path) for path in SAMPLES}
-
-
-def _finished(path: Path) -> bool:
-    text = path.read_text(encoding="utf-8")
-    rec = record(replay(game_for(text), text, str(path)))
-    return bool(rec["finished"]) and rec["status"] == "ok"
+    """The race check above takes a sample of every game."""
+    assert {package_of(path) for path in FINISHED} == {package_of(path) for path in SAMPLES}
 
 
 def test_declared_pieces_are_counted_from_the_position() -> None:

@@ -32,4 +32,5 @@ CONFORMANCE = Conformance(
     setup=setup,
     invariants=INVARIANTS,
     step_invariants=STEP_INVARIANTS,
+    playthroughs=2,
 )

@@ -95,9 +95,10 @@ CONFORMANCE = Conformance(
             "admin lines among the moves, and the factions move"
         ),
         "no-dead-ends": (
-            "a faction that takes the bridge action (ACT1) may pass before it places the "
-            "bridge; it is then to move with nothing listed (found by this suite's random "
-            "games, reported; the random games back out of it)"
+            "a listed line can leave a faction to move with nothing listed: the bridge "
+            "action (ACT1) followed by a pass or another action before the bridge is "
+            "placed, or a terraform listed after the faction has passed (found by this "
+            "suite's random games and reported; the random games back out of them)"
         ),
     },
     invariants=INVARIANTS,
