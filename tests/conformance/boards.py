@@ -116,9 +116,36 @@ class Merged:
 
 
 def steps_json(page: str) -> list[dict[str, Any]]:
-    """The steps a report's script shows (title, events, scores text)."""
+    """The steps a report's script shows, read from its list of moves (each item holds
+    the step's title, events and the score after it, ``data-score``): title, events,
+    ``scores_text``, and whether it is the refused line (``bad``)."""
+    import html
+
+    items = re.finditer(
+        r'<li data-step="(\d+)" id="step-\d+" data-score="([^"]*)"([^>]*)>(.*?)</li>', page, re.S
+    )
+    steps = []
+    for item in items:
+        title = re.search(r'<span class="move">(.*?)</span>', item[4], re.S)
+        events = re.search(r'<span class="events">(.*?)</span>', item[4], re.S)
+        steps.append(
+            {
+                "title": html.unescape(title[1]) if title else "",
+                "events": html.unescape(events[1]) if events else "",
+                "scores_text": html.unescape(item[2]),
+                "bad": 'class="bad"' in item[3],
+            }
+        )
+    assert steps, "a report lists its steps"
+    return steps
+
+
+def board_of_step(page: str, step: int) -> int:
+    """The board a report shows at ``step``: the last board drawn at or before it (a
+    long game's boards are drawn at spaced moves; ``#boards`` lists their steps)."""
     import json
 
-    found = re.search(r'<script type="application/json" id="steps">(.*?)</script>', page, re.S)
+    found = re.search(r'<script type="application/json" id="boards">(.*?)</script>', page, re.S)
     assert found is not None
-    return json.loads(found.group(1))  # type: ignore[no-any-return]
+    drawn: list[int] = json.loads(found.group(1))
+    return max(index for index, at in enumerate(drawn) if at <= step)

@@ -16,7 +16,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from boards import SVG, Merged, body, elements, pieces, report_board, report_steps, steps_json
+from boards import (
+    SVG,
+    Merged,
+    board_of_step,
+    body,
+    elements,
+    pieces,
+    report_board,
+    report_steps,
+    steps_json,
+)
 from declared import all_samples, check_applies, declared, package_of, sample_id
 from outputs import command, report
 from playthrough import case_id, cases, play
@@ -100,10 +110,10 @@ def test_the_report_board_at_each_step_is_the_replay_board(which: Any, tmp_path:
     shown = report_steps(page)
     assert shown in (len(drawn), len(drawn) + 1)  # and a step for the refused line
     for step, picture in enumerate(drawn):
-        _same(merged.at_step(step), picture, f"step {step}")
+        _same(merged.at_step(board_of_step(page, step)), picture, f"step {step}")
     if shown > len(drawn):  # the refused line shows the position before it, as replay
         final = command("replay", str(path), "--format", "svg")
-        _same(merged.at_step(shown - 1), final, "the refused line's step")
+        _same(merged.at_step(board_of_step(page, shown - 1)), final, "the refused line's step")
     # The pictures of this replay are those `replay --to N --format svg` draws.
     played = len(drawn) - 1
     for step in sorted({0, played // 2, played}):
