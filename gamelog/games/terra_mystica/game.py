@@ -8,19 +8,10 @@ from typing import ClassVar
 from gamelog.core.game import Parts, TemplateGame
 from gamelog.core.header import HeaderKey, HeaderLines
 from gamelog.core.replay import Replay
-from gamelog.games.terra_mystica import (
-    header,
-    ledger,
-    legal,
-    moves,
-    ratings,
-    render,
-    rules,
-    scoring,
-    state,
-)
-from gamelog.games.terra_mystica.header import Header
-from gamelog.games.terra_mystica.moves import LogMove
+from gamelog.games.terra_mystica import ledger_file, legal, ratings, render, rules, scoring, state
+from gamelog.games.terra_mystica.notation import header, moves
+from gamelog.games.terra_mystica.notation.header import Header
+from gamelog.games.terra_mystica.notation.moves import LogMove
 from gamelog.games.terra_mystica.state import TerraMysticaState
 
 
@@ -54,7 +45,7 @@ class TerraMystica(TemplateGame[Header, TerraMysticaState, LogMove]):
         return super().new_log(players) + header.player_lines(players)
 
     def export(self, result: Replay, fmt: str) -> str:
-        return ledger.export(result.state, fmt)
+        return ledger_file.export(result.state, fmt)
 
 
 GAME = TerraMystica()

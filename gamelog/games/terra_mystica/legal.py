@@ -39,22 +39,25 @@ from dataclasses import replace
 
 from gamelog.core.errors import GamelogError, IllegalMove
 from gamelog.core.game import GameLog, Option, OptionGroup
-from gamelog.games.terra_mystica import commands as cmd
-from gamelog.games.terra_mystica import leech, line_cache, reach, rules, terraform, variable
+from gamelog.core.words import amounts_text
+from gamelog.games.terra_mystica import rules
 from gamelog.games.terra_mystica.board import RIVER
-from gamelog.games.terra_mystica.commands import ADMIN, COMMENT, Entry
 from gamelog.games.terra_mystica.components import (
     ACTION_SPACES,
     CONSTANTS,
     FACTION_VARIANTS,
     FACTIONS,
+    RESOURCE_WORDS,
     TILES,
     Amounts,
 )
-from gamelog.games.terra_mystica.fire_ice import PICKABLE
-from gamelog.games.terra_mystica.header import LEDGER
-from gamelog.games.terra_mystica.moves import GRAMMAR, LogMove
-from gamelog.games.terra_mystica.resources import amounts_text
+from gamelog.games.terra_mystica.notation import commands as cmd
+from gamelog.games.terra_mystica.notation import line_cache
+from gamelog.games.terra_mystica.notation.commands import ADMIN, COMMENT, Entry
+from gamelog.games.terra_mystica.notation.header import LEDGER
+from gamelog.games.terra_mystica.notation.moves import GRAMMAR, LogMove
+from gamelog.games.terra_mystica.rules import leech, reach, terraform, variable
+from gamelog.games.terra_mystica.rules.fire_ice import PICKABLE
 from gamelog.games.terra_mystica.state import Faction, TerraMysticaState, setup
 
 #: Who writes the admin lines (setup, options) in ``to_move``.
@@ -408,7 +411,10 @@ def _turn(state: TerraMysticaState, f: Faction) -> list[OptionGroup]:
         _legal(
             state,
             (
-                (f"{name}: advance {track}", amounts_text(f.track(track).advance_cost))
+                (
+                    f"{name}: advance {track}",
+                    amounts_text(f.track(track).advance_cost, RESOURCE_WORDS),
+                )
                 for track in ("ship", "dig")
                 if f.track(track).max_level > f.tracks[track]
             ),
@@ -507,7 +513,7 @@ def _build_lines(
 
 def _cost(amounts: Amounts) -> str:
     shown = {("power" if kind == "PW" else kind): value for kind, value in amounts.items()}
-    return "free" if not any(shown.values()) else amounts_text(shown)
+    return "free" if not any(shown.values()) else amounts_text(shown, RESOURCE_WORDS)
 
 
 def _upgrade_lines(state: TerraMysticaState, f: Faction) -> Iterable[tuple[str, str]]:
@@ -579,7 +585,7 @@ def _gain_words(gain: Amounts) -> str:
             one, many = _GAIN_WORDS[kind]
             parts.append(one if amount == 1 else f"{amount} {many}")
         elif kind in ("C", "W", "P", "SPADE", "VP", "PW"):
-            parts.append(amounts_text({kind: amount}))
+            parts.append(amounts_text({kind: amount}, RESOURCE_WORDS))
     if gain.get("CULTS_ON_SAME_TRACK"):
         parts.append("on one track")
     return ", ".join(parts) or "nothing"

@@ -23,9 +23,7 @@ from collections import defaultdict, deque
 from operator import itemgetter
 
 from gamelog.core.game import GameLog
-from gamelog.games.terra_mystica import commands as cmd
 from gamelog.games.terra_mystica.board import Board, board_for
-from gamelog.games.terra_mystica.commands import ADMIN, COMMENT, Entry
 from gamelog.games.terra_mystica.components import (
     CONSTANTS,
     MAPS,
@@ -34,10 +32,12 @@ from gamelog.games.terra_mystica.components import (
     Track,
     empty_seat_spec,
 )
-from gamelog.games.terra_mystica.header import Header
 from gamelog.games.terra_mystica.ledger import Ledger
-from gamelog.games.terra_mystica.moves import LedgerRow, LogMove
-from gamelog.games.terra_mystica.rewrites import rewrite_stream
+from gamelog.games.terra_mystica.notation import commands as cmd
+from gamelog.games.terra_mystica.notation.commands import ADMIN, COMMENT, Entry
+from gamelog.games.terra_mystica.notation.header import Header
+from gamelog.games.terra_mystica.notation.moves import LedgerRow, LogMove
+from gamelog.games.terra_mystica.notation.rewrites import rewrite_stream
 
 #: One step of the stream as a move plays it: actor, command, and the actor of the
 #: entry after it (whose turn comes next).

@@ -13,9 +13,9 @@ import re
 
 from gamelog.core.errors import NotationError
 from gamelog.core.notation import Grammar
-from gamelog.games.terra_mystica import commands as cmd
-from gamelog.games.terra_mystica.commands import ADMIN, Entry
-from gamelog.games.terra_mystica.transformer import SOURCE_LINES, LineBody, command_texts
+from gamelog.games.terra_mystica.notation import commands as cmd
+from gamelog.games.terra_mystica.notation.commands import ADMIN, Entry
+from gamelog.games.terra_mystica.notation.transformer import SOURCE_LINES, LineBody, command_texts
 
 #: What a line holds: its entries, its player (None for an admin line, "comment" for
 #: a line holding only a comment), the line without the whitespace around it, and

@@ -28,28 +28,29 @@ from typing import Any
 from gamelog.core.errors import IllegalMove, SetupError
 from gamelog.core.game import Event, GameLog
 from gamelog.core.turns import Roster
-from gamelog.games.terra_mystica import (
-    actions,
-    admin,
-    drops,
-    fire_ice,
-    flow,
-    income,
-    leech,
-    terraform,
-    towns,
-    variable,
-)
-from gamelog.games.terra_mystica import commands as cmd
-from gamelog.games.terra_mystica.commands import ADMIN, COMMENT
-from gamelog.games.terra_mystica.header import LEDGER
-from gamelog.games.terra_mystica.ledger import verify
-from gamelog.games.terra_mystica.moves import LogMove
+from gamelog.games.terra_mystica.ledger_file import verify
+from gamelog.games.terra_mystica.notation import commands as cmd
+from gamelog.games.terra_mystica.notation.commands import ADMIN, COMMENT
+from gamelog.games.terra_mystica.notation.header import LEDGER
+from gamelog.games.terra_mystica.notation.moves import LogMove
 from gamelog.games.terra_mystica.rulebook import (
     ENGINE_ROWS_RULE,
     FIRE_AND_ICE_COMMANDS_RULE,
     GAME_END_RULE,
     KNOWN_FACTION_RULE,
+)
+from gamelog.games.terra_mystica.rules import (
+    actions,
+    admin,
+    drops,
+    fire_ice,
+    income,
+    leech,
+    phases,
+    terraform,
+    towns,
+    turn,
+    variable,
 )
 from gamelog.games.terra_mystica.state import Faction, TerraMysticaState, lay_out, setup
 
@@ -174,11 +175,11 @@ def feed(state: TerraMysticaState, actor: str, command: cmd.Command, next_actor:
         if not faction.dropped and ledger.collecting:
             ledger.commands.append(command.text)
         if ledger.force_finish:
-            flow.maybe_advance_to_next_player(state, faction)
+            turn.maybe_advance_to_next_player(state, faction)
             ledger.finish_row()
         if next_actor != actor:
-            flow.maybe_advance_to_next_player(state, faction)
-    flow.what_next(state)
+            turn.maybe_advance_to_next_player(state, faction)
+    phases.what_next(state)
 
 
 def faction_command(state: TerraMysticaState, f: Faction, c: cmd.Command) -> None:
@@ -205,7 +206,7 @@ def _on_adjust(state: TerraMysticaState, f: Faction, c: cmd.Adjust) -> None:
 
 
 def _on_build(state: TerraMysticaState, f: Faction, c: cmd.Build) -> None:
-    flow.advance_state(state, "initial-dwellings")
+    phases.advance_state(state, "initial-dwellings")
     fire_ice.check_setup_done(state)
     if state.form == LEDGER and not state.round and state.setup_order:
         # The site's ledger files the first initial dwelling after the Ice Maidens'
@@ -213,27 +214,27 @@ def _on_build(state: TerraMysticaState, f: Faction, c: cmd.Build) -> None:
         name, kind = state.setup_order[0]
         if kind == "dwelling" and name != f.name and state.fire_and_ice:
             f = state.factions[name]
-    flow.assert_active(state, f)
+    turn.assert_active(state, f)
     actions.build(state, f, c.hex)
 
 
 def _on_upgrade(state: TerraMysticaState, f: Faction, c: cmd.Upgrade) -> None:
-    flow.assert_active(state, f)
+    turn.assert_active(state, f)
     actions.upgrade(state, f, c.hex, c.building)
 
 
 def _on_send(state: TerraMysticaState, f: Faction, c: cmd.Send) -> None:
-    flow.assert_active(state, f)
+    turn.assert_active(state, f)
     actions.send(state, f, c.cult, c.amount)
 
 
 def _on_convert(state: TerraMysticaState, f: Faction, c: cmd.Convert) -> None:
-    flow.assert_active(state, f)
+    turn.assert_active(state, f)
     actions.convert(state, f, c.from_count, c.from_type, c.to_count, c.to_type)
 
 
 def _on_burn(state: TerraMysticaState, f: Faction, c: cmd.Burn) -> None:
-    flow.assert_active(state, f)
+    turn.assert_active(state, f)
     actions.burn(state, f, c.amount)
 
 
@@ -252,28 +253,28 @@ def _on_transform(state: TerraMysticaState, f: Faction, c: cmd.Transform) -> Non
 
 
 def _on_dig(state: TerraMysticaState, f: Faction, c: cmd.Dig) -> None:
-    flow.assert_active(state, f)
+    turn.assert_active(state, f)
     terraform.dig(state, f, c.amount)
 
 
 def _on_bridge(state: TerraMysticaState, f: Faction, c: cmd.Bridge) -> None:
-    flow.assert_active(state, f)
+    turn.assert_active(state, f)
     actions.bridge(state, f, c.a, c.b, c.allow_illegal)
 
 
 def _on_connect(state: TerraMysticaState, f: Faction, c: cmd.Connect) -> None:
-    flow.assert_active(state, f)
+    turn.assert_active(state, f)
     towns.connect(state, f, c.hexes)
 
 
 def _on_pass(state: TerraMysticaState, f: Faction, c: cmd.Pass) -> None:
-    flow.assert_active(state, f)
-    flow.pass_turn(state, f, c.tile)
+    turn.assert_active(state, f)
+    turn.pass_turn(state, f, c.tile)
     state.ledger.force_finish = True
 
 
 def _on_action(state: TerraMysticaState, f: Faction, c: cmd.Action) -> None:
-    flow.assert_active(state, f)
+    turn.assert_active(state, f)
     actions.action(state, f, c.name)
 
 
@@ -299,7 +300,7 @@ def _on_income(state: TerraMysticaState, f: Faction, c: cmd.Income) -> None:
 
 def _on_start(state: TerraMysticaState, f: Faction, c: cmd.Start) -> None:
     if not any(r.type == "full" for r in state.action_required):
-        flow.start_round(state)
+        phases.start_round(state)
 
 
 def _on_pick_colour(state: TerraMysticaState, f: Faction, c: cmd.PickColour) -> None:
