@@ -5,7 +5,7 @@ reproduce its ledgers row for row: a log is one stream of ``(actor, command)``
 entries (commands.py) and every move owns a stretch of it. Whose entry comes
 next matters (that is when a faction's ledger row closes), so :func:`new_game`
 lays the whole stream out before play, each step with the actor of the entry
-after it. The rules (rules.py and the rule modules beside it) change the state
+after it. The rules (the rules/ package) change the state
 in place; the setup itself (options, scoring tiles, factions, map) is made by
 the log's admin lines as they are played.
 
@@ -152,7 +152,7 @@ class Faction:
         #: Tiles held by group ("bonus", "favor", "town"), in the order they were taken.
         self.tiles: dict[str, dict[str, bool]] = {"bonus": {}, "favor": {}, "town": {}}
 
-        # Turn bookkeeping (see flow.py).
+        # Turn bookkeeping (see rules/turn.py).
         self.passed = False
         self.dropped = False
         self.income_taken = 0
@@ -326,9 +326,9 @@ class TerraMysticaState:
         #: (the first one that has a faction gives its board; fire_ice.py).
         self.faction_variants: list[str] = []
         #: A faction variant is on, or a Fire & Ice faction plays: the game has the
-        #: setup steps of Fire & Ice (flow.py).
+        #: setup steps of Fire & Ice (rules/phases.py).
         self.fire_and_ice = False
-        #: The colour picks of the post-setup step have been given (flow.py).
+        #: The colour picks of the post-setup step have been given (rules/phases.py).
         self.post_setup_given = False
         #: The seats of a ledger log (its setup rows), which records no players.
         self.ledger_seats = 0
@@ -544,7 +544,7 @@ def setup(log: GameLog[Header, LogMove]) -> TerraMysticaState:
         state.player_count = player_count
     if header.form == "ledger":
         # A site ledger records no players, but its games had them: one a setup row
-        # (what the Fire & Ice setup steps count, flow.py).
+        # (what the Fire & Ice setup steps count, rules/phases.py).
         state.ledger_seats = sum(
             1
             for steps in plan.values()

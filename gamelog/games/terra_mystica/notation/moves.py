@@ -6,7 +6,7 @@ A Terra Mystica log comes in two forms of the online site (notation.md):
   ``setup witches``), a comment, or a faction's ``faction: cmd. cmd``;
 * a **ledger** (the site's tab-separated export): one move per faction row, the
   commands of that row plus the state the site recorded after it, which the
-  rules check (ledger.py); comment rows that carry setup (options, scoring
+  rules check (ledger_file.py); comment rows that carry setup (options, scoring
   tiles, removed bonus tiles, dropped factions) are admin moves.
 
 Both are parsed by ``grammars/terra_mystica.lark`` (:data:`GRAMMAR` and

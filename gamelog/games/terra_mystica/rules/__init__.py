@@ -3,15 +3,21 @@
 A move plays its stretch of the command stream (state.py): each entry goes to
 the admin rules (admin.py), to a ledger comment row, or to a faction's command
 handler below, which checks whose turn it is and calls the rule module that
-does the work; after every entry the phase state machine moves on (flow.py).
+does the work; after every entry the phase state machine moves on (phases.py).
 For a ledger log, the rows the rules write are then checked against the
-recorded ones (ledger.py).
+recorded ones (ledger_file.py).
 
-The rule modules beside this one, each named for what it rules on:
+The rule modules of this package, each named for what it rules on, from the
+bottom up (each imports only those below it; tests/terra_mystica/
+test_terra_mystica_layers.py holds them to it):
 
+* ``pending.py`` -- what each faction still owes (favor and town tiles, spades,
+  cult steps, the turn itself), below every other rule;
+* ``turn.py`` -- the acting faction, its action and sub-actions, the turn passing
+  on, passing; ``phases.py`` -- the phase machine on top: setup steps, income,
+  rounds and the end; ``income.py``;
 * ``admin.py`` -- setup by admin lines: options, scoring tiles, removed tiles,
   factions, map, the site's random setup; ``drops.py`` -- dropped factions;
-* ``flow.py`` -- turns, phases, passing, rounds and the end; ``income.py``;
 * ``actions.py`` -- the faction commands; ``terraform.py`` -- terraforming and
   digging; ``reach.py`` -- range; ``towns.py``; ``leech.py`` -- power offers
   and answers;
