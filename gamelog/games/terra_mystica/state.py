@@ -554,15 +554,6 @@ def setup(log: GameLog[Header, LogMove]) -> TerraMysticaState:
     return state
 
 
-def _leaves_the_row_open(entry: Entry) -> bool:
-    """A comment, and an admin line that changes nothing (the 2013 ``start``), do not end
-    the row of the faction whose commands come before and after it: the site's ledger
-    writes the comment row and goes on collecting, and a ledger, which shows neither
-    the admin line nor a break, reads back as one row."""
-    actor, command = entry
-    return actor == COMMENT or (actor == ADMIN and isinstance(command, cmd.Start | cmd.NoOp))
-
-
 def lay_out(moves: list[LogMove]) -> tuple[dict[int, tuple[Step, ...]], int | None]:
     """Every move's stretch of the stream (the site's rewrites of the whole stream
     applied), each step with the actor of the entry after it; and the player count
@@ -578,9 +569,17 @@ def lay_out(moves: list[LogMove]) -> tuple[dict[int, tuple[Step, ...]], int | No
     for i in range(len(stream) - 1, -1, -1):
         entry = stream[i]
         if entry is not None:
-            steps[i] = (entry[0], entry[1], following)
-            if not _leaves_the_row_open(entry):
-                following = entry[0]
+            actor, command = entry
+            steps[i] = (actor, command, following)
+            # A comment, and an admin line that changes nothing (the 2013 ``start``),
+            # do not end the row of the faction whose commands come before and after
+            # it: the site's ledger writes the comment row and goes on collecting, and
+            # a ledger, which shows neither the admin line nor a break, reads back as
+            # one row.
+            if actor != COMMENT and not (
+                actor == ADMIN and isinstance(command, cmd.Start | cmd.NoOp)
+            ):
+                following = actor
     plan: dict[int, tuple[Step, ...]] = {}
     start = 0
     for move, entries in zip(moves, entries_of, strict=True):

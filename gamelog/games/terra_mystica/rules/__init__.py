@@ -58,7 +58,7 @@ from gamelog.games.terra_mystica.rules import (
     turn,
     variable,
 )
-from gamelog.games.terra_mystica.state import Faction, TerraMysticaState, lay_out, setup
+from gamelog.games.terra_mystica.state import Faction, Step, TerraMysticaState, lay_out, setup
 
 
 def apply(state: TerraMysticaState, move: LogMove) -> list[Event]:
@@ -67,11 +67,14 @@ def apply(state: TerraMysticaState, move: LogMove) -> list[Event]:
     rows = state.ledger.rows
     first_row = len(rows)
     state.at_line = move.line
-    state.at_text = move.source if move.ledger_row is None else f"{move.player}: {move.source}"
-    written: dict[str, int] = {}  # how often each command text came before on this move
-    for actor, command, next_actor in state.plan.get(id(move), ()):
-        occurrence = written.get(command.text.lower(), 0)
-        written[command.text.lower()] = occurrence + 1
+    ledger_form = state.form == LEDGER
+    state.at_text = (
+        f"{move.player}: {move.source}"
+        if ledger_form and move.ledger_row is not None
+        else move.source
+    )
+    steps = state.plan.get(id(move), ())
+    for index, (actor, command, next_actor) in enumerate(steps):
         try:
             if state.finished and actor != COMMENT:
                 raise IllegalMove(
@@ -80,18 +83,30 @@ def apply(state: TerraMysticaState, move: LogMove) -> list[Event]:
                 )
             feed(state, actor, command, next_actor)
         except (IllegalMove, SetupError) as error:
-            if actor not in (ADMIN, COMMENT) and not error.message.startswith(f"{actor}: "):
-                error.message = f"{actor}: {command.text}: {error.message}"
-                error.args = (error.message,)
-            if error.line is None:
-                column = move.column_of(command.text, occurrence)
-                if column is not None:
-                    error.line, error.column = move.line, column
+            _place(error, move, steps, index)
             raise
     state.applied += 1
-    if state.form == LEDGER:
+    if ledger_form:
         verify(state, move)
     return rows[first_row:]  # type: ignore[return-value]  # rows are events
+
+
+def _place(
+    error: IllegalMove | SetupError, move: LogMove, steps: Sequence[Step], index: int
+) -> None:
+    """Name the command at fault in ``error`` and point at its column: the same text
+    may come more than once on a line, so its occurrence among the steps before
+    counts (worked out only here, once a command has failed)."""
+    actor, command, _ = steps[index]
+    if actor not in (ADMIN, COMMENT) and not error.message.startswith(f"{actor}: "):
+        error.message = f"{actor}: {command.text}: {error.message}"
+        error.args = (error.message,)
+    if error.line is None:
+        text = command.text.lower()
+        occurrence = sum(1 for _, before, _ in steps[:index] if before.text.lower() == text)
+        column = move.column_of(command.text, occurrence)
+        if column is not None:
+            error.line, error.column = move.line, column
 
 
 def extend(state: TerraMysticaState, moves: Sequence[LogMove]) -> None:
@@ -185,6 +200,12 @@ def feed(state: TerraMysticaState, actor: str, command: cmd.Command, next_actor:
             ledger.finish_row()
         if next_actor != actor:
             turn.maybe_advance_to_next_player(state, faction)
+    if state.phase == "play":
+        # The usual case, checked here without a call: a round of play goes on
+        # while a faction has not passed (phases._in_play).
+        for f in state.order:
+            if not (f.passed or f.dropped):
+                return
     phases.what_next(state)
 
 
@@ -220,27 +241,32 @@ def _on_build(state: TerraMysticaState, f: Faction, c: cmd.Build) -> None:
         name, kind = state.setup_order[0]
         if kind == "dwelling" and name != f.name and state.fire_and_ice:
             f = state.factions[name]
-    turn.assert_active(state, f)
+    if state.active is not f:  # assert_active raises only then
+        turn.assert_active(state, f)
     actions.build(state, f, c.hex)
 
 
 def _on_upgrade(state: TerraMysticaState, f: Faction, c: cmd.Upgrade) -> None:
-    turn.assert_active(state, f)
+    if state.active is not f:  # assert_active raises only then
+        turn.assert_active(state, f)
     actions.upgrade(state, f, c.hex, c.building)
 
 
 def _on_send(state: TerraMysticaState, f: Faction, c: cmd.Send) -> None:
-    turn.assert_active(state, f)
+    if state.active is not f:  # assert_active raises only then
+        turn.assert_active(state, f)
     actions.send(state, f, c.cult, c.amount)
 
 
 def _on_convert(state: TerraMysticaState, f: Faction, c: cmd.Convert) -> None:
-    turn.assert_active(state, f)
+    if state.active is not f:  # assert_active raises only then
+        turn.assert_active(state, f)
     actions.convert(state, f, c.from_count, c.from_type, c.to_count, c.to_type)
 
 
 def _on_burn(state: TerraMysticaState, f: Faction, c: cmd.Burn) -> None:
-    turn.assert_active(state, f)
+    if state.active is not f:  # assert_active raises only then
+        turn.assert_active(state, f)
     actions.burn(state, f, c.amount)
 
 
@@ -259,28 +285,33 @@ def _on_transform(state: TerraMysticaState, f: Faction, c: cmd.Transform) -> Non
 
 
 def _on_dig(state: TerraMysticaState, f: Faction, c: cmd.Dig) -> None:
-    turn.assert_active(state, f)
+    if state.active is not f:  # assert_active raises only then
+        turn.assert_active(state, f)
     terraform.dig(state, f, c.amount)
 
 
 def _on_bridge(state: TerraMysticaState, f: Faction, c: cmd.Bridge) -> None:
-    turn.assert_active(state, f)
+    if state.active is not f:  # assert_active raises only then
+        turn.assert_active(state, f)
     actions.bridge(state, f, c.a, c.b, c.allow_illegal)
 
 
 def _on_connect(state: TerraMysticaState, f: Faction, c: cmd.Connect) -> None:
-    turn.assert_active(state, f)
+    if state.active is not f:  # assert_active raises only then
+        turn.assert_active(state, f)
     towns.connect(state, f, c.hexes)
 
 
 def _on_pass(state: TerraMysticaState, f: Faction, c: cmd.Pass) -> None:
-    turn.assert_active(state, f)
+    if state.active is not f:  # assert_active raises only then
+        turn.assert_active(state, f)
     turn.pass_turn(state, f, c.tile)
     state.ledger.force_finish = True
 
 
 def _on_action(state: TerraMysticaState, f: Faction, c: cmd.Action) -> None:
-    turn.assert_active(state, f)
+    if state.active is not f:  # assert_active raises only then
+        turn.assert_active(state, f)
     actions.action(state, f, c.name)
 
 

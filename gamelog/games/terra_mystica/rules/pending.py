@@ -14,7 +14,7 @@ from gamelog.core.words import counted
 from gamelog.games.terra_mystica.state import Faction, Pending, TerraMysticaState
 
 #: What a faction can owe at the end of its turn (see detect_incomplete_turn).
-_OWED = itemgetter(
+OWED = itemgetter(
     "SPADE",
     "FREE_TF",
     "LOSE_CULT",
@@ -34,7 +34,7 @@ _OWED = itemgetter(
 _SETTLED = frozenset({"favor", "town", "bridge"})
 
 
-def _dismiss_settled(state: TerraMysticaState, f: Faction) -> None:
+def dismiss_settled(state: TerraMysticaState, f: Faction) -> None:
     name = f.name
     required = state.action_required
     for r in required:
@@ -71,10 +71,10 @@ def detect_incomplete_turn(state: TerraMysticaState, f: Faction) -> bool:
     if f.dropped:
         return False
     r = f.r
-    if not any(_OWED(r)):
+    if not any(OWED(r)):
         # Nothing owed: only forget settled favor/town/bridge reminders.
         if state.action_required:
-            _dismiss_settled(state, f)
+            dismiss_settled(state, f)
         return False
     incomplete = False
     if r["PICK_COLOR"]:

@@ -119,7 +119,11 @@ def adjust(
             f.vp_trail.append((source, state.at_line, state.at_text, delta, row))
         value = r[kind] + delta
         r[kind] = value
-        if delta > 0:
+        if delta > 0 and (
+            state.gain_scoring_round != state.round
+            or kind in state.gain_scoring[1]
+            or (f.spec.special_mode == "gain" and kind in f.spec.special_effects)
+        ):
             _scored_gain(state, f, kind, delta)
         if value < 0:
             raise IllegalMove(
@@ -183,7 +187,11 @@ def adjust(
             f.cult_blocked.clear()
     elif kind in state.cult_set:
         cult_moved(state, f, kind, original, value)
-    if delta > 0:
+    if delta > 0 and (
+        state.gain_scoring_round != state.round
+        or kind in state.gain_scoring[1]
+        or (f.spec.special_mode == "gain" and kind in f.spec.special_effects)
+    ):
         _scored_gain(state, f, kind, delta)
     if r[kind] < 0:
         raise IllegalMove(
@@ -195,7 +203,9 @@ def adjust(
 
 def _scored_gain(state: TerraMysticaState, f: Faction, kind: str, delta: int) -> None:
     """VP for a gain the round's scoring tile rewards, and faction specials
-    triggered by gaining (``special_mode = "gain"``)."""
+    triggered by gaining (``special_mode = "gain"``). :func:`adjust` calls it only
+    where one of them may apply (a new round's tile not looked up yet, a kind the
+    tile or the faction's special names): most gains score nothing."""
     if state.gain_scoring_round != state.round:
         round_gain_scoring(state)
     tile_name, table = state.gain_scoring
@@ -214,6 +224,19 @@ def _adjust_special(
 ) -> None:
     """Kinds that are not held but act at once: power, tokens, tracks, actions."""
     r = f.r
+    if kind == "PW":  # by far the most common: gained from bowl I up, or spent from III
+        if delta > 0:
+            gain_power(state, f, delta)
+            return
+        r["P1"] -= delta
+        r["P3"] += delta
+        if r["P3"] < 0:
+            raise IllegalMove(
+                f"needs {-delta} power in bowl III, has {r['P3'] - delta}",
+                rule=SPENT_POWER_FROM_BOWL_III_RULE,
+                facts=[f"bowls {r['P1'] + delta}/{r['P2']}/{r['P3'] - delta}"],
+            )
+        return
     if kind == "PW_TOKEN":
         if delta >= 0:
             raise IllegalMove("power tokens cannot be gained this way", rule=POWER_TOKENS_RULE)
@@ -252,17 +275,6 @@ def _adjust_special(
                     f"needs {counted(abs(delta), 'power token')}, has fewer",
                     rule=POWER_TOKENS_HELD_RULE,
                 )
-    elif delta > 0:  # PW
-        gain_power(state, f, delta)
-    else:
-        r["P1"] -= delta
-        r["P3"] += delta
-        if r["P3"] < 0:
-            raise IllegalMove(
-                f"needs {-delta} power in bowl III, has {r['P3'] - delta}",
-                rule=SPENT_POWER_FROM_BOWL_III_RULE,
-                facts=[f"bowls {r['P1'] + delta}/{r['P2']}/{r['P3'] - delta}"],
-            )
 
 
 def round_gain_scoring(state: TerraMysticaState) -> tuple[str, dict[str, int]]:
@@ -292,7 +304,13 @@ def pay(
 ) -> None:
     """Pay ``cost``; if anything is short, say everything that is short."""
     net = {k: v - discount.get(k, 0) for k, v in cost.items()} if discount else cost
-    short = shortfalls(state, f, net)
+    r = f.r
+    # Most payments are affordable: seen without the list of what is short.
+    short: list[str] = []
+    for kind, amount in net.items():
+        if amount > 0 and (kind == "PW" or kind == "PW_TOKEN" or r[kind] < amount):
+            short = shortfalls(state, f, net)
+            break
     if short:
         raise IllegalMove(
             f"needs {amounts_text(net, RESOURCE_WORDS)}, has {', '.join(short)}",

@@ -25,8 +25,10 @@ from gamelog.games.terra_mystica.rulebook import (
 )
 from gamelog.games.terra_mystica.rules import abilities, leech, resources
 from gamelog.games.terra_mystica.rules.pending import (
+    OWED,
     detect_incomplete_turn,
     dismiss_action,
+    dismiss_settled,
     owed_facts,
     require_action,
 )
@@ -59,7 +61,8 @@ def require_subaction(
         f.allowed_actions -= 1
         f.allowed_sub = dict(followup)
         # Taking an action declines every power offer still open.
-        leech.decline(state, f, None, None)
+        if state.action_required:
+            leech.decline(state, f, None, None)
     elif state.round == 0:
         raise IllegalMove(
             "no action is allowed during setup",
@@ -85,7 +88,7 @@ def require_subaction(
 
 def assert_active(state: TerraMysticaState, f: Faction) -> None:
     if (
-        not state.is_active(f)
+        state.active is not f
         and (state.round > 0 or state.phase == "income-terrain-unlock")
         and not state.finished
     ):
@@ -120,9 +123,15 @@ def assert_active(state: TerraMysticaState, f: Faction) -> None:
 
 
 def next_faction_in_turn(state: TerraMysticaState, f: Faction) -> Faction | None:
+    """The next faction after ``f`` in seat order still in the round (``f`` itself
+    last), or None."""
     if state.finished:
         return None
-    for other in state.factions_in_order_from(f):
+    order = state.order
+    if f in order:  # the seats after f, then those before it and f (factions_in_order_from)
+        i = order.index(f) + 1
+        order = order[i:] + order[:i]
+    for other in order:
         if not other.passed and not other.dropped:
             return other
     return None
@@ -138,10 +147,20 @@ def maybe_advance_turn(state: TerraMysticaState, f: Faction, following: Faction)
 
 
 def maybe_advance_to_next_player(state: TerraMysticaState, f: Faction) -> None:
-    incomplete = detect_incomplete_turn(state, f)
+    """End ``f``'s turn-fragment: the turn passes on unless ``f`` owes something, and
+    the ledger row closes. (Most turns owe nothing: checked here first, without the
+    call of detect_incomplete_turn, which then only forgets settled reminders.)"""
+    if f.dropped:
+        incomplete = False
+    elif not any(OWED(f.r)):
+        if state.action_required:
+            dismiss_settled(state, f)
+        incomplete = False
+    else:
+        incomplete = detect_incomplete_turn(state, f)
     if not state.round:
         return
-    if not incomplete and state.is_active(f) and not f.allowed_actions:
+    if not incomplete and state.active is f and not f.allowed_actions:
         dismiss_action(state, f, "full")
         following = next_faction_in_turn(state, f)
         if following is not None:
