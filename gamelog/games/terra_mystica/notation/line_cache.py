@@ -93,6 +93,13 @@ def parts(line: str) -> Parts:
     return found
 
 
+def parts_of(lines: list[str]) -> list[Parts]:
+    """What each of ``lines`` holds (they went through :func:`fill`): the lines seen
+    before are looked up without a call each (a parts tuple is never empty)."""
+    known = _LINE_PARTS.get
+    return [known(line) or parts(line) for line in lines]
+
+
 # --- one parse per command shape ------------------------------------------------
 #
 # Most fresh lines of a new log differ from lines already parsed only in their

@@ -281,11 +281,9 @@ def read_command_log(text: str) -> list[LogMove]:
         line_cache.fill(lines[:row], GRAMMAR)
         raise _ledger_row_here(text.split("\n")[row], row + 1)
     line_cache.fill(lines, GRAMMAR)
-    parts = line_cache.parts
     moves: list[LogMove] = []
     comments: list[Entry] = []
-    for number, line in enumerate(lines, start=1):
-        entries, player, source, indent = parts(line)
+    for number, (entries, player, source, indent) in enumerate(line_cache.parts_of(lines), start=1):
         if not entries:
             continue
         if player == COMMENT:

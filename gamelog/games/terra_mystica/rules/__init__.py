@@ -197,7 +197,8 @@ def feed(state: TerraMysticaState, actor: str, command: cmd.Command, next_actor:
             ledger.commands.append(command.text)
         if ledger.force_finish:
             turn.maybe_advance_to_next_player(state, faction)
-            ledger.finish_row()
+            if ledger.collecting:  # closed there, except during the setup (round 0)
+                ledger.finish_row()
         if next_actor != actor:
             turn.maybe_advance_to_next_player(state, faction)
     if state.phase == "play":
