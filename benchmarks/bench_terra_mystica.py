@@ -40,7 +40,8 @@ sys.path.insert(0, str(ROOT))
 def in_process(repeat: int) -> None:
     start = time.perf_counter()
     from gamelog.core.replay import replay
-    from gamelog.games.terra_mystica import GAME, line_cache
+    from gamelog.games.terra_mystica import GAME
+    from gamelog.games.terra_mystica.notation import line_cache
 
     commands = [p.read_text() for p in sorted((CORPUS / "commands").glob("*.txt"))]
     ledgers = [p.read_text() for p in sorted((CORPUS / "ledgers").glob("*.txt"))]

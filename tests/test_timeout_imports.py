@@ -46,8 +46,8 @@ def test_a_timeout_due_during_an_engine_s_import_fires_after_it() -> None:
         except AuditTimeout:
             pass
         whole = "gamelog.games.terra_mystica.game" in sys.modules
-        from gamelog.games.terra_mystica import actions, flow
-        print(json.dumps([loaded, whole, actions.flow is flow, time.monotonic() - started]))
+        from gamelog.games.terra_mystica.rules import actions, turn
+        print(json.dumps([loaded, whole, actions.turn is turn, time.monotonic() - started]))
         """
     )
     loaded, whole, same, took = json.loads(out)
@@ -56,13 +56,13 @@ def test_a_timeout_due_during_an_engine_s_import_fires_after_it() -> None:
 
 
 def test_an_audit_worker_whose_file_timed_out_is_not_given_another(tmp_path: Path) -> None:
-    """The deadline's alarm made to fire inside Terra Mystica's flow.py as it is first
-    imported (in the audit's one worker), after actions.py, which it imports, has
-    finished with the half-run flow. (An engine is imported untimed, so this stands
-    for any import a timeout could still cut.) The first file times out, and every
-    other file gets its own verdict, in a fresh worker, not "flow has no attribute
-    require_subaction"."""
-    flow = ROOT / "gamelog" / "games" / "terra_mystica" / "flow.py"
+    """The deadline's alarm made to fire inside Terra Mystica's rules/turn.py as it is
+    first imported (in the audit's one worker), before its ``require_subaction`` is
+    defined, which actions.py, imported after it, uses. (An engine is imported
+    untimed, so this stands for any import a timeout could still cut.) The first file
+    times out, and every other file gets its own verdict, in a fresh worker, not
+    "turn has no attribute require_subaction"."""
+    flow = ROOT / "gamelog" / "games" / "terra_mystica" / "rules" / "turn.py"
     line = next(
         number
         for number, text in enumerate(flow.read_text().split("\n"), start=1)
@@ -77,7 +77,7 @@ def test_an_audit_worker_whose_file_timed_out_is_not_given_another(tmp_path: Pat
         from gamelog.core.audit import run_audit
 
         def trace(frame, event, arg):
-            if frame.f_code.co_filename.endswith("terra_mystica/flow.py"):
+            if frame.f_code.co_filename.endswith("terra_mystica/rules/turn.py"):
                 return cut
             return None
 

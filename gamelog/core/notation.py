@@ -66,7 +66,7 @@ def normalise(text: str) -> str:
         text = text[1:]
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    if _CURLY.search(text):
+    if not text.isascii() and _CURLY.search(text):  # isascii: a flag, not a scan
         text = text.translate(_QUOTES)
     if not text.endswith("\n"):
         text += "\n"

@@ -7,6 +7,7 @@ It is the only place that sequences a game's pieces, so ``check``, ``score``,
 
 from __future__ import annotations
 
+import gc
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -75,6 +76,31 @@ def replay(
     rejected move half done); for a notation error among the moves, the log cut
     before that line, so that its score can still be shown as provisional.
     """
+    # A replay allocates many short-lived containers; with the default threshold the
+    # collector would run every 700 of them and, every tenth time, walk the older
+    # objects too (parsed lines, the engine's tables). Raised while the log replays
+    # (and put back after), it runs a few times a game instead of hundreds.
+    threshold = gc.get_threshold()
+    gc.set_threshold(max(threshold[0], _REPLAY_GC_THRESHOLD), *threshold[1:])
+    try:
+        return _replay(game, text, path, stop_after, on_step, keep_steps, on_setup)
+    finally:
+        gc.set_threshold(*threshold)
+
+
+#: The collector's first threshold while a log replays (see :func:`replay`).
+_REPLAY_GC_THRESHOLD = 50_000
+
+
+def _replay(
+    game: Game,
+    text: str,
+    path: str,
+    stop_after: int | None,
+    on_step: Callable[[Step, Any], None] | None,
+    keep_steps: bool,
+    on_setup: Callable[[Any], None] | None,
+) -> Replay:
     text = normalise(text)
     result = Replay(game=game, path=path, text=text)
     try:
@@ -218,6 +244,8 @@ _LONG_LINE = re.compile(rf"^[^\n]{{{MAX_LINE + 1},}}", re.MULTILINE)  # tried at
 
 def check_lines(text: str) -> None:
     """Raise a NotationError at the first line longer than MAX_LINE (outside its comment)."""
+    if len(text) <= MAX_LINE:
+        return  # no line of it can be longer (the regex would count every line)
     for match in _LONG_LINE.finditer(text):
         written = match.group().split("#", 1)[0]
         if len(written) <= MAX_LINE:
@@ -235,10 +263,16 @@ def check_lines(text: str) -> None:
 #: converts it (Python refuses to turn more than 4,300 digits into a number at all).
 MAX_DIGITS = 18
 _LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1},}}")
+#: Every ASCII digit as 0: a run of too many digits is then a plain substring, found
+#: without trying the regex at every character of the log.
+_AS_ZERO = str.maketrans("123456789", "000000000")
+_TOO_LONG = "0" * (MAX_DIGITS + 1)
 
 
 def check_numbers(text: str) -> None:
     """Raise a NotationError at the first number too long for any game (outside comments)."""
+    if text.isascii() and _TOO_LONG not in text.translate(_AS_ZERO):
+        return  # the usual case (a non-ASCII text may hold other digits: the regex reads it)
     for match in _LONG_NUMBER.finditer(text):
         start = text.rfind("\n", 0, match.start()) + 1
         if "#" in text[start : match.start()]:

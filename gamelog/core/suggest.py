@@ -100,8 +100,14 @@ def did_you_mean(word: str, candidates: Iterable[str], *, quote: str = "'") -> s
     return f"did you mean {', '.join(shown[:-1])} or {shown[-1]}?"
 
 
-def suggestion(word: str, candidates: Iterable[str], *, quote: str = "'") -> str:
+def suggestion(
+    word: str, candidates: Iterable[str], *, quote: str = "'", not_itself: bool = False
+) -> str:
     """The end of a message about a mistyped word: ``"; did you mean 'x'?"``, or an
-    empty string when nothing is close."""
+    empty string when nothing is close. ``not_itself``: the word is never offered,
+    whatever its case (a name the log spelt right, whose message says why it is not
+    there: a plant not in the market, a tile already taken)."""
+    if not_itself:
+        candidates = [c for c in candidates if c.casefold() != word.casefold()]
     hint = did_you_mean(word, candidates, quote=quote)
     return f"; {hint}" if hint else ""

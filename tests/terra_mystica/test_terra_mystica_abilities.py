@@ -9,8 +9,10 @@ from pathlib import Path
 import pytest
 
 from gamelog.core.replay import replay
-from gamelog.games.terra_mystica import GAME, abilities, rewrites, sniff
+from gamelog.games.terra_mystica import GAME, sniff
 from gamelog.games.terra_mystica.components import ALL_FACTION_NAMES, FACTIONS
+from gamelog.games.terra_mystica.notation import rewrites
+from gamelog.games.terra_mystica.rules import abilities
 from gamelog.games.terra_mystica.state import Pending, TerraMysticaState
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus" / "terra_mystica"

@@ -385,7 +385,7 @@ def test_the_2017_vp_map_is_the_original_terrain_with_other_starting_vp() -> Non
 
 def test_a_faction_that_unlocks_terrains_has_no_home_terrain_for_the_volcano_price() -> None:
     # /work/fi-discrepancies volcano-1: the site skips the Riverwalkers' colour.
-    from gamelog.games.terra_mystica import fire_ice
+    from gamelog.games.terra_mystica.rules import fire_ice
 
     assert FACTION_VARIANTS["final_variable_v5"]["riverwalkers"].home_terrain is False
     state = run(_cut("acolytes.txt", 21)).state

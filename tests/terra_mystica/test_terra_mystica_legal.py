@@ -17,7 +17,7 @@ import pytest
 from gamelog.core.game import OptionGroup
 from gamelog.core.replay import Replay, replay
 from gamelog.games.terra_mystica import GAME, legal
-from gamelog.games.terra_mystica.moves import LogLine
+from gamelog.games.terra_mystica.notation.moves import LogLine
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 CORPUS = ROOT / "tests" / "corpus" / "terra_mystica" / "commands"

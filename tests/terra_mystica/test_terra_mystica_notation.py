@@ -16,9 +16,9 @@ from gamelog.core.outcome import record
 from gamelog.core.replay import replay
 from gamelog.games import detect
 from gamelog.games.terra_mystica import GAME
-from gamelog.games.terra_mystica import commands as cmd
-from gamelog.games.terra_mystica.commands import ADMIN
-from gamelog.games.terra_mystica.moves import LedgerRow, read_command_log
+from gamelog.games.terra_mystica.notation import commands as cmd
+from gamelog.games.terra_mystica.notation.commands import ADMIN
+from gamelog.games.terra_mystica.notation.moves import LedgerRow, read_command_log
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 CORPUS = ROOT / "tests" / "corpus" / "terra_mystica"
@@ -144,9 +144,9 @@ def test_malformed_ledger_cells_are_notation_errors(cell: str, replacement: str)
 def test_lines_parsed_by_shape_mean_what_they_mean_parsed_alone() -> None:
     """Lines that differ only in hexes, numbers and case share one parse ("shape"); every
     body of the corpus and the samples must come out as Lark parses it on its own."""
-    from gamelog.games.terra_mystica import line_cache
-    from gamelog.games.terra_mystica.moves import GRAMMAR
-    from gamelog.games.terra_mystica.transformer import SOURCE_LINES
+    from gamelog.games.terra_mystica.notation import line_cache
+    from gamelog.games.terra_mystica.notation.moves import GRAMMAR
+    from gamelog.games.terra_mystica.notation.transformer import SOURCE_LINES
 
     line_cache.clear_caches()
     for path in [*sorted((CORPUS / "commands").glob("*.txt")), *sorted(SAMPLES.glob("*.txt"))]:
@@ -195,7 +195,7 @@ def test_lines_parsed_by_shape_mean_what_they_mean_parsed_alone() -> None:
 def test_a_line_with_a_known_shape_gets_its_own_values(
     first: str, second: str, expected: cmd.Command
 ) -> None:
-    from gamelog.games.terra_mystica import line_cache
+    from gamelog.games.terra_mystica.notation import line_cache
 
     line_cache.clear_caches()
     read_command_log(f"{first}\n")
@@ -206,7 +206,7 @@ def test_a_line_with_a_known_shape_gets_its_own_values(
 @settings(max_examples=300, deadline=None)
 @given(st.text(alphabet="ab1 +.:\t\u00a0-#E7", max_size=12))
 def test_tidying_skips_only_text_it_would_not_change(text: str) -> None:
-    from gamelog.games.terra_mystica import transformer
+    from gamelog.games.terra_mystica.notation import transformer
 
     slow = transformer._SPACES.sub(" ", text).strip()
     slow = transformer._AFTER_WORD.sub(r"\1\2", transformer._BEFORE_WORD.sub(r"\1\2", slow))
@@ -259,8 +259,8 @@ def test_a_comment_within_a_turn_does_not_end_the_turn(line: int, text: str, com
 def test_a_comment_between_two_equal_gains_does_not_part_them() -> None:
     """Two identical ``+X`` of one faction in a row are one ``+2X`` on the site; a
     comment between them is no entry of a faction's and leaves them in a row."""
-    from gamelog.games.terra_mystica.commands import COMMENT
-    from gamelog.games.terra_mystica.rewrites import rewrite_stream
+    from gamelog.games.terra_mystica.notation.commands import COMMENT
+    from gamelog.games.terra_mystica.notation.rewrites import rewrite_stream
 
     gain = cmd.Adjust("+FIRE", 1, "FIRE", None)
     stream = [("auren", gain), (COMMENT, cmd.Comment(" a note")), ("auren", gain)]

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from gamelog.core.words import counted, field_list, plural
 from gamelog.games.eden.shapes import shapes
-from gamelog.games.eden.words import counted, field_list
 
 
 def is_irrigation(card: str) -> bool:
@@ -63,9 +63,10 @@ class CardCensus:
             allowed = self.deck_shapes.get(shape, 0)
             if self.cultivation[shape] >= allowed:
                 return (
-                    f"the cultivation deck of the header holds {allowed} {shape} card"
-                    f"{'' if allowed == 1 else 's'}, and {self.cultivation[shape]} "
-                    f"{'has' if self.cultivation[shape] == 1 else 'have'} been seen already"
+                    "the cultivation deck of the header holds "
+                    f"{counted(allowed, f'{shape} card')}, "
+                    f"and {self.cultivation[shape]} "
+                    f"{plural(self.cultivation[shape], 'has', 'have')} been seen already"
                 )
         seen = sum(self.cultivation.values())
         if seen >= self.cultivation_cards:

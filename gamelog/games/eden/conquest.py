@@ -13,11 +13,11 @@ from dataclasses import dataclass
 
 from gamelog.core.errors import IllegalMove
 from gamelog.core.game import Event
+from gamelog.core.words import counted, field_list, plural
 from gamelog.games.eden import rulebook as rb
 from gamelog.games.eden.board import Tile, borders
 from gamelog.games.eden.moves import Attack, Bid
 from gamelog.games.eden.state import EdenState
-from gamelog.games.eden.words import counted, field_list
 
 
 @dataclass(frozen=True)
@@ -272,7 +272,7 @@ def _check_bids(
         if cost > mana:
             raise IllegalMove(
                 f"{bidder} cannot pay a bid of {bid.amount}: {bid.amount} x {points[bidder]} "
-                f"point{'' if points[bidder] == 1 else 's'} = {cost} mana, but {bidder} has "
+                f"{plural(points[bidder], 'point')} = {cost} mana, but {bidder} has "
                 f"{mana}",
                 rule=rb.PAYABLE_BID,
                 column=bid.column,

@@ -7,12 +7,12 @@ from dataclasses import dataclass
 
 from gamelog.core.errors import IllegalMove
 from gamelog.core.game import Event
+from gamelog.core.words import counted, field_list, plural
 from gamelog.games.eden import rulebook as rb
 from gamelog.games.eden.board import Tile
 from gamelog.games.eden.moves import Cultivate
 from gamelog.games.eden.shapes import is_mirror_image, matches, shape_of, shapes
 from gamelog.games.eden.state import EdenState, check_payment
-from gamelog.games.eden.words import counted, field_list
 
 
 @dataclass(frozen=True)
@@ -64,8 +64,8 @@ def check_cultivation(state: EdenState, player: str, action: Cultivate) -> Raise
     owner = state.players[player]
     if lowest == 2 and owner.three_four_left < len(raised):
         raise IllegalMove(
-            f"{player} has {owner.three_four_left} 3/4 landscape card"
-            f"{'' if owner.three_four_left == 1 else 's'} left, too few to raise "
+            f"{player} has {counted(owner.three_four_left, '3/4 landscape card')} left, "
+            "too few to raise "
             f"{field_list(raised)} from 2 to 3",
             rule=rb.SUPPLY,
             column=action.column,
@@ -145,7 +145,7 @@ def _check_raised(
     outside = [f for f in action.raised or () if f not in values]
     if outside:
         raise IllegalMove(
-            f"{field_list(outside)} {'is' if len(outside) == 1 else 'are'} not in the area "
+            f"{field_list(outside)} {plural(len(outside), 'is', 'are')} not in the area "
             f"of the card ({field_list(action.fields)})",
             rule=rb.LOWEST_ONLY,
             column=action.column,

@@ -18,9 +18,9 @@ from lark import Token, Tree
 
 from gamelog.core.errors import NotationError, SetupError
 from gamelog.core.header import HeaderKey, HeaderLine, HeaderLines, PlayerEntry
+from gamelog.core.words import field_list
 from gamelog.games.eden.components import COMPONENTS
 from gamelog.games.eden.moves import GRAMMAR, suggested
-from gamelog.games.eden.words import field_list
 
 KEYS = (
     HeaderKey(

@@ -29,6 +29,7 @@ from dataclasses import replace
 
 from gamelog.core.errors import IllegalMove
 from gamelog.core.game import Option, OptionGroup
+from gamelog.core.words import field_list
 from gamelog.games.eden import rulebook as rb
 from gamelog.games.eden.board import all_fields, neighbours, position
 from gamelog.games.eden.components import COMPONENTS
@@ -51,7 +52,6 @@ from gamelog.games.eden.rules import buy_price, check_action, is_finished, start
 from gamelog.games.eden.shapes import shapes
 from gamelog.games.eden.state import EdenState
 from gamelog.games.eden.state import Turn as TurnState
-from gamelog.games.eden.words import field_list
 
 
 def _open(state: EdenState) -> TurnState | None:

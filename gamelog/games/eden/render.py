@@ -6,11 +6,11 @@ from __future__ import annotations
 from functools import cache, lru_cache
 
 from gamelog.core import svg
+from gamelog.core.words import counted, field_list
 from gamelog.games.eden import scoring
 from gamelog.games.eden.board import all_fields, position
 from gamelog.games.eden.components import COMPONENTS
 from gamelog.games.eden.state import EdenState
-from gamelog.games.eden.words import counted, field_list
 
 
 def render(state: EdenState) -> str:
@@ -214,7 +214,7 @@ def _card_words(field: str, owner: str, colour: str, value: int, line: int | Non
     reds = value - 1
     words = (
         f"{field}: {owner}'s landscape card ({colour}), value {value} "
-        f"(1 white and {reds} red point{'' if reds == 1 else 's'})"
+        f"(1 white and {counted(reds, 'red point')})"
     )
     if line is not None:
         words += f"; irrigated at line {line}"

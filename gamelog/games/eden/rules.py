@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from gamelog.core.errors import IllegalMove
 from gamelog.core.game import Event
+from gamelog.core.words import counted, field_list
 from gamelog.games.eden import rulebook as rb
 from gamelog.games.eden import scoring
 from gamelog.games.eden.board import Tile
@@ -38,7 +39,6 @@ from gamelog.games.eden.moves import (
 from gamelog.games.eden.shapes import shapes
 from gamelog.games.eden.state import EdenState, check_payment
 from gamelog.games.eden.state import Turn as TurnState
-from gamelog.games.eden.words import counted, field_list
 
 
 def apply(state: EdenState, move: Turn) -> list[Event]:
@@ -185,7 +185,7 @@ def _receive_income(state: EdenState, turn: TurnState, amount: int, line: int) -
     reds = amount // rb.INCOME_PER_RED_POINT
     return [
         Event(
-            f"{turn.player} receives {amount} mana ({reds} red point{'' if reds == 1 else 's'})",
+            f"{turn.player} receives {amount} mana ({counted(reds, 'red point')})",
             turn.player,
         )
     ]
@@ -276,7 +276,7 @@ def _income_facts(state: EdenState, turn: TurnState) -> list[str]:
     """The red points the income counts: the player's fields at the start of the turn
     (said in the present tense while they are still the same)."""
     reds = turn.income_due // rb.INCOME_PER_RED_POINT
-    points = f"{reds} red fertility point{'' if reds == 1 else 's'}"
+    points = counted(reds, "red fertility point")
     if _fields_above_one(state, turn.player) == turn.income_fields:
         first = f"{turn.player} has {points}"
     else:

@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from gamelog.core.scoring import ScoreSheet, Source
+from gamelog.core.words import field_list
 from gamelog.games.eden import rulebook as rb
 from gamelog.games.eden.state import EdenState
-from gamelog.games.eden.words import field_list
 
 #: The sheet's figure for each player's mana (no points: mana is worth nothing).
 MANA = "mana"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gamelog.core.words import article, counted, plural
 from gamelog.games.mystical_seeds import rulebook as R
 from gamelog.games.mystical_seeds.moves import (
     Collect,
@@ -30,7 +31,6 @@ from gamelog.games.mystical_seeds.seeds import (
     level,
     upgrades,
 )
-from gamelog.games.mystical_seeds.words import article
 
 if TYPE_CHECKING:
     from gamelog.games.mystical_seeds.turn import TurnRunner
@@ -88,8 +88,8 @@ def collect(runner: TurnRunner, clause: Collect) -> str:
     short = f", only {count} left in the Garden" if count < fairies else ""
     return (
         f"taps the {clause.fairy.title()} fairy at {location} ({fairies} "
-        f"{'fairy' if fairies == 1 else 'fairies'} there{short}) and collects "
-        f"{count} {location} seed{'s' if count > 1 else ''}: {', '.join(placed)}"
+        f"{plural(fairies, 'fairy', 'fairies')} there{short}) and collects "
+        f"{counted(count, f'{location} seed')}: {', '.join(placed)}"
     )
 
 
@@ -227,7 +227,7 @@ def graft(runner: TurnRunner, clause: Graft) -> str:
         raise runner.illegal(
             clause,
             f"with {studies} Study tile(s) a Graft first advances {studies} lowest "
-            f"fair{'y' if studies == 1 else 'ies'}; the log names {len(clause.studies)} "
+            f"{plural(studies, 'fairy', 'fairies')}; the log names {len(clause.studies)} "
             "(graft study red ...)",
             R.TILE_STUDY,
             [runner.tracks_fact()],

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gamelog.core.suggest import suggestion
+from gamelog.core.words import article
 from gamelog.games.mystical_seeds import rulebook as R
 from gamelog.games.mystical_seeds.moves import Clause, Cultivate, HarvestUse, Reveal, ScholarUse
 from gamelog.games.mystical_seeds.payment import covers, shortfall
@@ -18,7 +20,6 @@ from gamelog.games.mystical_seeds.plants import PlantCard
 from gamelog.games.mystical_seeds.seeds import SECONDARY, describe_seeds, level, tracks_for
 from gamelog.games.mystical_seeds.state import remember_card
 from gamelog.games.mystical_seeds.tiles import TileSpec
-from gamelog.games.mystical_seeds.words import article, suggestion
 
 if TYPE_CHECKING:
     from gamelog.games.mystical_seeds.turn import TurnRunner
@@ -112,7 +113,8 @@ def plant_card(runner: TurnRunner, clause: Cultivate) -> tuple[PlantCard, str]:
         names = [s.card.name for s in state.research if s.card]
         raise runner.illegal(
             clause,
-            f'there is no "{name}" in the Research Area' + suggestion(name, names, quote='"'),
+            f'there is no "{name}" in the Research Area'
+            + suggestion(name, names, quote='"', not_itself=True),
             R.CULTIVATE,
             [f"Research Area: {listing or 'empty'}"],
         )

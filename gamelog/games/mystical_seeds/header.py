@@ -21,13 +21,13 @@ from lark.tree import Meta
 from gamelog.core.errors import NotationError, SetupError
 from gamelog.core.header import EACH_PLAYER, HeaderKey, HeaderLine, HeaderLines, PlayerEntry
 from gamelog.core.notation import transform
+from gamelog.core.suggest import suggestion
 from gamelog.games.mystical_seeds import rulebook as R
 from gamelog.games.mystical_seeds.components import STARTING_CARDS
 from gamelog.games.mystical_seeds.lab import LabSpec
 from gamelog.games.mystical_seeds.moves import DESCRIBE, GRAMMAR, Pieces, counted, tile_of
 from gamelog.games.mystical_seeds.plants import PlantCard
 from gamelog.games.mystical_seeds.tiles import TileSpec
-from gamelog.games.mystical_seeds.words import suggestion
 
 KEYS = (
     HeaderKey(
@@ -213,7 +213,7 @@ def _card_suggestion(error: NotationError, line: HeaderLine) -> NotationError:
     written = text.split(None, 1)[0] if text else ""
     if error.column != column or not written or "did you mean" in error.message:
         return error
-    hint = suggestion(written, STARTING_CARDS)
+    hint = suggestion(written, STARTING_CARDS, not_itself=True)
     if hint:
         error.message += hint
         error.args = (error.message,)

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gamelog.core.suggest import suggestion
+from gamelog.core.words import counted
 from gamelog.games.mystical_seeds import rulebook as R
 from gamelog.games.mystical_seeds.moves import MoveX, Refill, SunUse, Take
 from gamelog.games.mystical_seeds.seeds import PRIMARY, SECONDARY, level
 from gamelog.games.mystical_seeds.tiles import HeldTile, TileSpec, slots_beside, tile_row_problem
-from gamelog.games.mystical_seeds.words import suggestion
 
 if TYPE_CHECKING:
     from gamelog.games.mystical_seeds.turn import TurnRunner
@@ -61,7 +62,8 @@ def take(runner: TurnRunner, clause: Take) -> str:
             ]
             message = (
                 f"{clause.tile.describe()}{where} does not lie beside a space "
-                f"{runner.player.name}'s fairy just entered" + suggestion(clause.tile.kind, beside)
+                f"{runner.player.name}'s fairy just entered"
+                + suggestion(clause.tile.kind, beside, not_itself=True)
             )
         raise runner.illegal(clause, message, R.TILES, facts)
     if len(feasible) > 1 and len({shelf[s] for s in feasible}) == 1:
@@ -125,7 +127,7 @@ def _room_for_tile(runner: TurnRunner, clause: Take) -> None:
         raise runner.illegal(
             clause,
             f"{runner.player.name}'s Laboratory has no free Knowledge-tile space "
-            f"({spaces} space{'' if spaces == 1 else 's'}, all taken)",
+            f"({counted(spaces, 'space')}, all taken)",
             R.TILE_SPACES,
             [runner.tiles_fact()],
         )
@@ -140,7 +142,7 @@ def _keep_drawn(runner: TurnRunner, clause: Take) -> str:
             clause,
             "after Draw three the tile kept is one of those drawn: "
             + ", ".join(tile.describe() for tile in drawn)
-            + suggestion(clause.tile.kind, [tile.kind for tile in drawn]),
+            + suggestion(clause.tile.kind, [tile.kind for tile in drawn], not_itself=True),
             R.TILE_DRAW,
         )
     _room_for_tile(runner, clause)
@@ -297,7 +299,7 @@ def _place_x(runner: TurnRunner, clause: Take) -> str:
             raise runner.illegal(
                 clause,
                 f'"{name}" is not a plant card of the Research Area without an X token'
-                + suggestion(name, names, quote='"'),
+                + suggestion(name, names, quote='"', not_itself=True),
                 R.TILE_X,
             )
         slot.x_owner = runner.player.name
@@ -379,7 +381,7 @@ def move_x(runner: TurnRunner, clause: MoveX) -> str:
         raise runner.illegal(
             clause,
             f'no X token lies on "{clause.source}" in the Research Area'
-            + suggestion(clause.source, marked, quote='"'),
+            + suggestion(clause.source, marked, quote='"', not_itself=True),
             R.TILE_X,
         )
     target = next(
@@ -395,7 +397,7 @@ def move_x(runner: TurnRunner, clause: MoveX) -> str:
         raise runner.illegal(
             clause,
             f'"{clause.target}" is not a Research Area card without an X token'
-            + suggestion(clause.target, free, quote='"'),
+            + suggestion(clause.target, free, quote='"', not_itself=True),
             R.TILE_X,
         )
     owner_name = source.x_owner

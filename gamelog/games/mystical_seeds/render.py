@@ -7,6 +7,7 @@ import math
 from collections.abc import Iterable
 
 from gamelog.core import svg
+from gamelog.core.words import counted
 from gamelog.games.mystical_seeds.components import TILE_KINDS
 from gamelog.games.mystical_seeds.rulebook import TRACK_LENGTH
 from gamelog.games.mystical_seeds.scoring import number
@@ -488,7 +489,7 @@ def _laboratory(state: GameState, player: PlayerState, seat: int) -> list[str]:
 
 
 def _count(count: int, what: str) -> str:
-    return f"{count} {what}{'' if count == 1 else 's'}"
+    return counted(count, what)
 
 
 def _tile_spaces(state: GameState, player: PlayerState, x: float, y: float) -> list[str]:

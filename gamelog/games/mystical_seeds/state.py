@@ -16,6 +16,7 @@ from gamelog.core.errors import SetupError
 from gamelog.core.game import GameLog
 from gamelog.core.header import PLAYERS_LINE_RULE
 from gamelog.core.turns import Roster, TurnOrder
+from gamelog.core.words import plural
 from gamelog.games.mystical_seeds import rulebook as R
 from gamelog.games.mystical_seeds.components import STARTING_CARDS, tile_prestige
 from gamelog.games.mystical_seeds.header import CardChoice, Header
@@ -261,7 +262,7 @@ def _garden(header: Header) -> dict[str, str]:
     if missing:
         raise SetupError(
             f"garden: says which fairy stands at each of red, yellow and blue; "
-            f"{' and '.join(missing)} {'is' if len(missing) == 1 else 'are'} missing",
+            f"{' and '.join(missing)} {plural(len(missing), 'is', 'are')} missing",
             line=line,
             column=1,
         )

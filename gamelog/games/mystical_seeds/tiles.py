@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gamelog.core.suggest import suggestion
 from gamelog.games.mystical_seeds.components import TILE_KINDS
 from gamelog.games.mystical_seeds.seeds import PRIMARY
-from gamelog.games.mystical_seeds.words import suggestion
 
 #: Track spaces beside the Bookshelf rows: entering space 3 offers a Level I tile,
 #: space 6 a Level II tile.
@@ -71,7 +71,7 @@ def tile_row_problem(tile: TileSpec, row: int) -> str | None:
         row_kinds = [other.id for other in TILE_KINDS.values() if other.level == row]
         return (
             f"{tile.kind} is a Level {'I' * kind.level} tile, not Level {'I' * row}"
-            + suggestion(tile.kind, row_kinds)
+            + suggestion(tile.kind, row_kinds, not_itself=True)
         )
     if tile.kind == "plant" and tile.seeds is None:
         return (

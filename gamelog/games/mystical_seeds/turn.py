@@ -19,6 +19,7 @@ from typing import Any
 
 from gamelog.core.errors import IllegalMove
 from gamelog.core.game import Event
+from gamelog.core.words import number_text
 from gamelog.games.mystical_seeds import collecting, cultivating, knowledge
 from gamelog.games.mystical_seeds import rulebook as R
 from gamelog.games.mystical_seeds.moves import (
@@ -47,7 +48,6 @@ from gamelog.games.mystical_seeds.scoring import number as points_number
 from gamelog.games.mystical_seeds.seeds import PRIMARY, SECONDARY
 from gamelog.games.mystical_seeds.state import GameState, PlayerState, ResearchSlot
 from gamelog.games.mystical_seeds.tiles import TILE_SPACES, TileSpec
-from gamelog.games.mystical_seeds.words import points_text
 
 
 @dataclass
@@ -350,7 +350,7 @@ class TurnRunner:
             leaders = [p for p in state.players.values() if p.prestige() >= PRESTIGE_TO_END]
             if leaders:
                 state.finished = True
-                names = ", ".join(f"{p.name} {points_text(p.prestige())}" for p in leaders)
+                names = ", ".join(f"{p.name} {number_text(p.prestige())}" for p in leaders)
                 state.end_reason = [
                     f"round {state.round} began with {names} prestige, and the game ends at "
                     f"the start of a round when anyone has {PRESTIGE_TO_END} or more",

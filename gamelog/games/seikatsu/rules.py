@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from gamelog.core.errors import IllegalMove
 from gamelog.core.game import Event
+from gamelog.core.words import counted
 from gamelog.games.seikatsu import board
 from gamelog.games.seikatsu.moves import POND, Placement
 from gamelog.games.seikatsu.rulebook import (
@@ -141,7 +142,7 @@ def _check_tile_available(state: SeikatsuState, move: Placement, seat_index: int
             name = state.seats[seat_index].name
             raise IllegalMove(
                 f"{name} must play a koi tile: {held} dealt koi still in hand and "
-                f"{turns_left} turn{'s' if turns_left != 1 else ''} left after this one",
+                f"{counted(turns_left, 'turn')} left after this one",
                 rule=f"{HAND_RULE}; {TOURNAMENT_RULE}",
                 facts=[f"{name} was dealt {_dealt(state, seat_index)} koi and holds {held}"],
             )

@@ -15,6 +15,7 @@ from gamelog.core.errors import SetupError
 from gamelog.core.game import GameLog, Located
 from gamelog.core.header import HeaderLine, PlayerEntry
 from gamelog.core.turns import TurnOrder
+from gamelog.core.words import counted
 from gamelog.games.seikatsu import board
 from gamelog.games.seikatsu.components import COMPONENTS
 from gamelog.games.seikatsu.header import Header, SetupTile
@@ -268,7 +269,7 @@ def _place_setup_tiles(state: SeikatsuState, header: Header, expected: int) -> N
         )
     if len(tiles) != expected:
         raise SetupError(
-            f"{len(tiles)} setup tile{'s' if len(tiles) != 1 else ''} given; "
+            f"{counted(len(tiles), 'setup tile')} given; "
             f"a {len(state.seats)}-player game starts with {expected}",
             rule=f"with {len(state.seats)} players, {expected} tiles start next to the pond",
             facts=[", ".join(f"{t.tile.code} at {t.space_label}" for t in tiles)],

@@ -20,6 +20,23 @@ from gamelog.games.terra_mystica import compiled
 from gamelog.games.terra_mystica.records import Record
 
 Amounts = dict[str, int]
+#: The words for a resource in messages (singular, plural), for core.words'
+#: amount_text and amounts_text; a kind without words is written as it is.
+RESOURCE_WORDS: dict[str, tuple[str, str]] = {
+    "C": ("coin", "coins"),
+    "W": ("worker", "workers"),
+    "P": ("priest", "priests"),
+    "VP": ("VP", "VP"),
+    "PW": ("power", "power"),
+    "PW_TOKEN": ("power token", "power tokens"),
+    "P1": ("power in bowl I", "power in bowl I"),
+    "P2": ("power in bowl II", "power in bowl II"),
+    "P3": ("power in bowl III", "power in bowl III"),
+    "SPADE": ("spade", "spades"),
+    "KEY": ("town key", "town keys"),
+    "ALLOW_SHAPESHIFT": ("shapeshift left", "shapeshifts left"),
+    "UNLOCK_TERRAIN": ("terrain to unlock", "terrains to unlock"),
+}
 
 _TABLE_FILES = ("constants.toml", "factions.toml", "tiles.toml")
 

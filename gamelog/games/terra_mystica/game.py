@@ -8,19 +8,10 @@ from typing import ClassVar
 from gamelog.core.game import Parts, TemplateGame
 from gamelog.core.header import HeaderKey, HeaderLines
 from gamelog.core.replay import Replay
-from gamelog.games.terra_mystica import (
-    header,
-    ledger,
-    legal,
-    moves,
-    ratings,
-    render,
-    rules,
-    scoring,
-    state,
-)
-from gamelog.games.terra_mystica.header import Header
-from gamelog.games.terra_mystica.moves import LogMove
+from gamelog.games.terra_mystica import ledger_file, legal, ratings, render, rules, scoring, state
+from gamelog.games.terra_mystica.notation import header, moves
+from gamelog.games.terra_mystica.notation.header import Header
+from gamelog.games.terra_mystica.notation.moves import LogMove
 from gamelog.games.terra_mystica.state import TerraMysticaState
 
 
@@ -42,6 +33,12 @@ class TerraMystica(TemplateGame[Header, TerraMysticaState, LogMove]):
         header, moves, state, rules, scoring, render, legal, ratings=ratings
     )
 
+    # The two calls a replay makes for every move go straight to the rules (the
+    # template's methods would look them up in ``parts`` and call them, a frame more
+    # per move).
+    apply = staticmethod(rules.apply)  # type: ignore[assignment]
+    is_finished = staticmethod(rules.is_finished)  # type: ignore[assignment]
+
     def read_header(self, text: str) -> HeaderLines:
         """Every faction starts a move, and in a ledger its rows too (header.py)."""
         return header.read_header(text, self)
@@ -54,7 +51,7 @@ class TerraMystica(TemplateGame[Header, TerraMysticaState, LogMove]):
         return super().new_log(players) + header.player_lines(players)
 
     def export(self, result: Replay, fmt: str) -> str:
-        return ledger.export(result.state, fmt)
+        return ledger_file.export(result.state, fmt)
 
 
 GAME = TerraMystica()

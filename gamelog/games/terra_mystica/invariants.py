@@ -19,9 +19,10 @@ from gamelog.core.conformance import Invariant, StepInvariant
 from gamelog.core.game import Event
 from gamelog.core.replay import replay
 from gamelog.games.terra_mystica.game import GAME
-from gamelog.games.terra_mystica.header import LEDGER
-from gamelog.games.terra_mystica.ledger import C, P, Row, W, export
-from gamelog.games.terra_mystica.moves import LogMove
+from gamelog.games.terra_mystica.ledger import C, P, Row, W
+from gamelog.games.terra_mystica.ledger_file import export
+from gamelog.games.terra_mystica.notation.header import LEDGER
+from gamelog.games.terra_mystica.notation.moves import LogMove
 from gamelog.games.terra_mystica.state import Faction, TerraMysticaState
 
 #: "The game concludes after the sixth round."

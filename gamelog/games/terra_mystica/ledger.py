@@ -1,5 +1,4 @@
-"""The ledger: the rows the rules write while they play, their tab-separated export,
-and the check of a ledger log's recorded rows against them.
+"""The ledger's row model: the rows the rules write while they play.
 
 The rules keep one row per faction turn-fragment (with the state before and
 after it) and comment rows, exactly as the online site groups them (NOTATION.md
@@ -8,31 +7,26 @@ until something closes it (a leech decision, a pass, the turn passing on,
 another faction acting). Comment rows and effect rows are added at once, so they
 can land before the row that is still being collected -- as on the site.
 
-A ledger log is checked row by row: each recorded faction row is compared with
-the next faction row the rules wrote, field by field, and the first difference
-is a :class:`LedgerMismatch` at the recorded row's cell.
+The rows' export and the check of a ledger log against them are ledger_file.py.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from gamelog.core.errors import IllegalMove
 from gamelog.core.game import Event
-from gamelog.games.terra_mystica.rulebook import (
-    LEDGER_ROW_COMMANDS_RULE,
-    LEDGER_ROW_ORDER_RULE,
-    LEDGER_ROWS_FROM_COMMANDS_RULE,
-    LEDGER_STATE_RULE,
-)
 
-if TYPE_CHECKING:
-    from collections.abc import Iterable
 
-    from gamelog.games.terra_mystica.moves import LedgerRow, LogMove
-    from gamelog.games.terra_mystica.state import Faction, TerraMysticaState
+class Seat(Protocol):
+    """What a row needs of a faction: its name and the numbers a row shows
+    (``Faction`` in state.py, which keeps a :class:`Ledger`)."""
 
-#: Row fields by index in ``Faction.snapshot()``.
+    name: str
+
+    def snapshot(self) -> tuple[int, ...]: ...
+
+
+#: Row fields by index in ``Seat.snapshot()``.
 VP, C, W, P, P1, P2, P3, FIRE, WATER, EARTH, AIR, CULT = range(12)
 
 
@@ -73,8 +67,6 @@ class Row(Event):
     def text(self) -> str:
         if self.comment is not None:
             return self.comment
-        from gamelog.games.terra_mystica.render import describe_row  # render imports us
-
         return describe_row(self)
 
     @property  # type: ignore[override]
@@ -119,15 +111,15 @@ class Ledger:
         self.last_printed_turn = 0
         self.trailing_comment = False
         self.collecting = False
-        self.current: Faction | None = None
+        self.current: Seat | None = None
         self.commands: list[str] = []
         self.force_finish = False
         self.start: tuple[int, ...] = ()
         self.leech: dict[str, int] = {}
-        #: Faction rows started so far (the number of the one being collected).
+        #: Seat rows started so far (the number of the one being collected).
         self.started = 0
 
-    def branch(self, factions: dict[int, Faction]) -> Ledger:
+    def branch(self, factions: dict[int, Seat]) -> Ledger:
         """An independent copy for a branch of the state (``factions``: each faction's
         copy by the original's id). Finished rows are shared: nothing changes them but
         the offers of a row still being collected, whose table is copied."""
@@ -158,7 +150,7 @@ class Ledger:
         self.rows.append(row)
         self.trailing_comment = False
 
-    def start_row(self, faction: Faction) -> None:
+    def start_row(self, faction: Seat) -> None:
         if self.collecting:
             return
         self.collecting = True
@@ -200,7 +192,7 @@ class Ledger:
         self._add(Row(comment=text))
         self.trailing_comment = True
 
-    def effect_row(self, faction: Faction, text: str, before: tuple[int, ...]) -> None:
+    def effect_row(self, faction: Seat, text: str, before: tuple[int, ...]) -> None:
         """A row for an effect on ``faction`` that happened just now (Cultists)."""
         self._add(Row(faction=faction.name, commands=text, before=before, after=faction.snapshot()))
 
@@ -214,177 +206,23 @@ class Ledger:
         self.comment(f"Round {round_}, turn {turn}")
 
 
-# --- the tab-separated export -----------------------------------------------------
+def _change(value: int, delta: int, unit: str) -> str:
+    return f"{value} {unit}" if not delta else f"{value} {unit} ({delta:+d})"
 
 
-def _signed(value: int) -> str:
-    return f"{value:+d}" if value else ""
-
-
-def row_cells(row: Row) -> list[str]:
-    """The 15 cells of a faction row (or the one cell of a comment row)."""
-    if row.comment is not None:
-        return [row.comment]
+def describe_row(row: Row) -> str:
+    """A ledger row in words: what was done and the state after it (its event text)."""
     a = row.after
-    leech = " ".join(str(n) for n in row.leech_amounts())
-    return [
-        row.faction,
-        _signed(row.delta(VP)),
-        f"{a[VP]} VP",
-        _signed(row.delta(C)),
-        f"{a[C]} C",
-        _signed(row.delta(W)),
-        f"{a[W]} W",
-        _signed(row.delta(P)),
-        f"{a[P]} P",
-        _signed(row.power_delta()),
-        f"{a[P1]}/{a[P2]}/{a[P3]} PW",
-        _signed(row.cult_delta()),
-        f"{a[FIRE]}/{a[WATER]}/{a[EARTH]}/{a[AIR]}",
-        leech,
-        row.commands,
+    parts = [
+        _change(a[0], row.delta(0), "VP"),
+        _change(a[1], row.delta(1), "C"),
+        _change(a[2], row.delta(2), "W"),
+        _change(a[3], row.delta(3), "P"),
+        f"PW {a[P1]}/{a[P2]}/{a[P3]}",
+        f"cults {a[FIRE]}/{a[WATER]}/{a[EARTH]}/{a[AIR]}",
     ]
-
-
-def export_tsv(rows: Iterable[Row]) -> str:
-    """The ledger as the site's tab-separated export."""
-    return "".join("\t".join(row_cells(row)) + "\n" for row in rows)
-
-
-def export(state: TerraMysticaState | None, fmt: str) -> str:
-    """The ledger of a replayed game in format ``fmt`` (only "ledger"): the row still
-    being collected is closed first."""
-    if fmt != "ledger":
-        raise NotImplementedError(fmt)
-    if state is None:
-        return ""
-    state.ledger.finish_row()
-    return export_tsv(state.ledger.rows)
-
-
-# --- checking a ledger log ----------------------------------------------------------
-
-
-class LedgerMismatch(IllegalMove):
-    """A ledger row whose recorded state differs from what the rules compute."""
-
-    label = "ledger mismatch"
-
-
-def verify(state: TerraMysticaState, move: LogMove) -> None:
-    """Compare the recorded rows read so far with the rows the rules have written
-    (a row is complete once the rules have moved past it)."""
-    row = move.ledger_row
-    if row is not None:
-        state.rows_to_verify.append(row)
-    waiting = state.rows_to_verify
-    rows = state.ledger.rows
-    while waiting:
-        written = _next_faction_row(state, rows)
-        if written is None:
-            break
-        expected = waiting.popleft()
-        _compare(expected, written)
-        state.row_lines[written.number] = expected.line
-        state.verified_rows += 1
-    if state.applied >= state.total_moves:
-        state.ledger.finish_row()
-        if waiting:
-            written = _next_faction_row(state, rows)
-            expected = waiting[0]
-            if written is None:
-                raise LedgerMismatch(
-                    f"the ledger has {_a(expected.faction)} row here that the rules do not produce",
-                    rule=LEDGER_ROWS_FROM_COMMANDS_RULE,
-                    line=expected.line,
-                    column=1,
-                )
-            waiting.popleft()
-            _compare(expected, written)
-            state.row_lines[written.number] = expected.line
-
-
-def _a(faction: str) -> str:
-    """``a darklings``, ``an engineers`` (a faction named as the kind of a row)."""
-    return f"{'an' if faction[:1] in 'aeiou' else 'a'} {faction}"
-
-
-def _next_faction_row(state: TerraMysticaState, rows: list[Row]) -> Row | None:
-    while state.compared < len(rows):
-        row = rows[state.compared]
-        state.compared += 1
-        if not row.is_comment:
-            return row
-    return None
-
-
-#: Which of the 15 cells of a ledger row shows each compared field.
-_CELL = {
-    "VP": 2,
-    "coins": 4,
-    "workers": 6,
-    "priests": 8,
-    "power bowls": 10,
-    "cults": 12,
-    "leech": 13,
-}
-
-
-def _normal_commands(text: str) -> str:
-    return " ".join(text.lower().split())
-
-
-def _compare(expected: LedgerRow, row: Row) -> None:
-    recorded = expected.recorded
-    columns = expected.cell_columns or (1,) * 15
-    if row.faction != expected.faction:
-        raise LedgerMismatch(
-            f"the ledger shows {_a(expected.faction)} row here; the rules give "
-            f"{_a(row.faction)} row ({row.commands or 'no command'})",
-            rule=LEDGER_ROW_ORDER_RULE,
-            line=expected.line,
-            column=columns[0],
-        )
-    wanted = _normal_commands(". ".join(c.text for c in expected.commands))
-    if _normal_commands(row.commands) != wanted:
-        raise LedgerMismatch(
-            f"the ledger groups '{'. '.join(c.text for c in expected.commands)}' into this row; "
-            f"the rules close the row after '{row.commands}'",
-            rule=LEDGER_ROW_COMMANDS_RULE,
-            line=expected.line,
-            column=columns[14] if len(columns) > 14 else 1,
-        )
-    a = row.after
-    computed = {
-        "VP": a[VP],
-        "coins": a[C],
-        "workers": a[W],
-        "priests": a[P],
-        "power bowls": f"{a[P1]}/{a[P2]}/{a[P3]}",
-        "cults": f"{a[FIRE]}/{a[WATER]}/{a[EARTH]}/{a[AIR]}",
-    }
-    shown = {
-        "VP": recorded.vp,
-        "coins": recorded.coins,
-        "workers": recorded.workers,
-        "priests": recorded.priests,
-        "power bowls": "/".join(str(x) for x in recorded.bowls),
-        "cults": "/".join(str(x) for x in recorded.cults),
-    }
-    differing = [name for name in computed if computed[name] != shown[name]]
-    if sorted(row.leech_amounts()) != sorted(recorded.leech):
-        differing.append("leech")
-        computed["leech"] = " ".join(str(n) for n in row.leech_amounts()) or "none"
-        shown["leech"] = " ".join(str(n) for n in recorded.leech) or "none"
-    if differing:
-        first = differing[0]
-        raise LedgerMismatch(
-            f"{expected.faction} {first}: the ledger records {shown[first]}, "
-            f"the rules give {computed[first]}",
-            rule=LEDGER_STATE_RULE,
-            facts=[
-                f"{name}: recorded {shown[name]}, computed {computed[name]}" for name in differing
-            ],
-            line=expected.line,
-            column=columns[_CELL[first]] if len(columns) > _CELL[first] else 1,
-        )
+    offers = row.leech_amounts()
+    if offers:
+        parts.append("offers " + " ".join(str(n) for n in offers))
+    action = row.commands or "(no command)"
+    return f"{row.faction}: {action} -> " + ", ".join(parts)

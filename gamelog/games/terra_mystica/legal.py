@@ -39,29 +39,39 @@ from dataclasses import replace
 
 from gamelog.core.errors import GamelogError, IllegalMove
 from gamelog.core.game import GameLog, Option, OptionGroup
-from gamelog.games.terra_mystica import commands as cmd
-from gamelog.games.terra_mystica import leech, line_cache, reach, rules, terraform, variable
-from gamelog.games.terra_mystica.board import RIVER
-from gamelog.games.terra_mystica.commands import ADMIN, COMMENT, Entry
+from gamelog.core.words import amounts_text
+from gamelog.games.terra_mystica import rules
 from gamelog.games.terra_mystica.components import (
     ACTION_SPACES,
     CONSTANTS,
     FACTION_VARIANTS,
     FACTIONS,
+    RESOURCE_WORDS,
     TILES,
-    Amounts,
 )
-from gamelog.games.terra_mystica.fire_ice import PICKABLE
-from gamelog.games.terra_mystica.header import LEDGER
-from gamelog.games.terra_mystica.moves import GRAMMAR, LogMove
-from gamelog.games.terra_mystica.resources import amounts_text
+from gamelog.games.terra_mystica.lines import (
+    action_lines,
+    bridge_lines,
+    build_lines,
+    free_lines,
+    pass_lines,
+    priest_lines,
+    spade_lines,
+    tile_words,
+    unlock_lines,
+    upgrade_lines,
+)
+from gamelog.games.terra_mystica.notation import commands as cmd
+from gamelog.games.terra_mystica.notation import line_cache
+from gamelog.games.terra_mystica.notation.commands import ADMIN, COMMENT, Entry
+from gamelog.games.terra_mystica.notation.header import LEDGER
+from gamelog.games.terra_mystica.notation.moves import GRAMMAR, LogMove
+from gamelog.games.terra_mystica.rules.fire_ice import PICKABLE
 from gamelog.games.terra_mystica.state import Faction, TerraMysticaState, setup
 
 #: Who writes the admin lines (setup, options) in ``to_move``.
 ADMIN_NAME = "admin"
 #: The spade actions a build can follow in one line, with the spades they give.
-_SPADE_ACTIONS = ("ACT5", "ACT6", "BON1", "ACTG")
-_UPGRADES = (("D", "TP"), ("TP", "TE"), ("TP", "SH"), ("TE", "SA"))
 _SETUP_PHASES = ("wait-for-players", "select-factions")
 
 
@@ -354,7 +364,7 @@ def _faction_groups(state: TerraMysticaState, name: str) -> list[OptionGroup]:
             complete=True,
         )
     if state.phase == "initial-bonus":
-        return _group("initial bonus tile", _legal(state, _pass_lines(state, f)), complete=True)
+        return _group("initial bonus tile", _legal(state, pass_lines(state, f)), complete=True)
     groups = _obligations(state, f)
     if state.phase != "play" or state.active is not f or f.passed:
         return groups
@@ -367,7 +377,7 @@ def _faction_groups(state: TerraMysticaState, name: str) -> list[OptionGroup]:
         groups += _turn(state, f)
     groups += _group(
         "free actions (before or after the action)",
-        _legal(state, _free_lines(state, f)),
+        _legal(state, free_lines(state, f)),
         note="a sample: any amount that is affordable may be converted or burnt",
     )
     return groups
@@ -384,7 +394,7 @@ def _setup_owed(state: TerraMysticaState, f: Faction) -> list[OptionGroup]:
 
 def _turn(state: TerraMysticaState, f: Faction) -> list[OptionGroup]:
     name = f.name
-    builds, transforms, spade_actions = _build_lines(state, f)
+    builds, transforms, spade_actions = build_lines(state, f)
     groups = _group(
         "build a dwelling",
         _legal(state, builds),
@@ -400,19 +410,24 @@ def _turn(state: TerraMysticaState, f: Faction) -> list[OptionGroup]:
         _legal(state, transforms),
         note="to the faction's own terrain; 'transform HEX to COLOUR' stops short",
     )
-    groups += _group("upgrade", _legal(state, _upgrade_lines(state, f)), complete=True)
+    groups += _group("upgrade", _legal(state, upgrade_lines(state, f)), complete=True)
     groups += _group(
-        "send a priest to a cult track", _legal(state, _priest_lines(state, f)), complete=True
+        "send a priest to a cult track", _legal(state, priest_lines(state, f)), complete=True
     )
     groups += _group(
-        "power and faction actions", _legal(state, _action_lines(state, f)), note="still open"
+        "power and faction actions",
+        _legal(state, _usable_actions(state, f, action_lines(state, f))),
+        note="still open",
     )
     groups += _group(
         "shipping and digging",
         _legal(
             state,
             (
-                (f"{name}: advance {track}", amounts_text(f.track(track).advance_cost))
+                (
+                    f"{name}: advance {track}",
+                    amounts_text(f.track(track).advance_cost, RESOURCE_WORDS),
+                )
                 for track in ("ship", "dig")
                 if f.track(track).max_level > f.tracks[track]
             ),
@@ -423,160 +438,26 @@ def _turn(state: TerraMysticaState, f: Faction) -> list[OptionGroup]:
         # Passing with a second action still owed (the first of the Chaos Magicians'
         # double turn) leaves the faction passed yet still to move: nothing after it
         # is legal, in the established engine too.
-        groups += _group("pass", _legal(state, _pass_lines(state, f)), complete=True)
+        groups += _group("pass", _legal(state, pass_lines(state, f)), complete=True)
     return groups
-
-
-def _reachable(state: TerraMysticaState, f: Faction, where: str) -> Amounts | None:
-    """What reaching an empty land hex costs (a tunnel, a carpet flight), or None."""
-    if state.colour[where] == RIVER or where in state.building:
-        return None
-    try:
-        cost, _, _ = reach.check_reachable(state, f, where)
-    except IllegalMove:
-        return None
-    return cost
-
-
-def _spades_to_home(state: TerraMysticaState, f: Faction, where: str) -> int | None:
-    try:
-        return terraform.transform_cost(state, f, where, f.color)[3]
-    except IllegalMove:
-        return None
-
-
-def _add(*amounts: Amounts) -> Amounts:
-    total: Amounts = {}
-    for part in amounts:
-        for kind, value in part.items():
-            total[kind] = total.get(kind, 0) + value
-    return total
-
-
-def _build_lines(
-    state: TerraMysticaState, f: Faction
-) -> tuple[list[tuple[str, str]], list[tuple[str, str]], list[tuple[str, str]]]:
-    name = f.name
-    dwelling = f.spec.buildings["D"].cost
-    level = f.tracks["dig"]
-    per_spade = f.spec.dig.cost[level] if level < len(f.spec.dig.cost) else {}
-    open_actions = [
-        action
-        for action in _SPADE_ACTIONS
-        if (action.startswith("ACT") and action[3:].isdigit()) or f.r[action]
-        if (action if action.startswith("ACT") else f"{action}/{name}") not in state.blocked
-    ]
-    unlocked = f.unlocked
-    builds: list[tuple[str, str]] = []
-    transforms: list[tuple[str, str]] = []
-    after_actions: list[tuple[str, str]] = []
-    for where in state.board.land:
-        jump = _reachable(state, f, where)
-        if jump is None:
-            continue
-        if state.colour[where] == f.color or (
-            unlocked is not None and state.colour[where] in unlocked
-        ):
-            builds.append((f"{name}: build {where}", _cost(_add(dwelling, jump))))
-            continue
-        if unlocked is not None:
-            continue  # the Riverwalkers never terraform
-        spades = _spades_to_home(state, f, where)
-        if not spades:
-            continue
-        terrain = state.colour[where]
-        if f.color == "volcano":  # one dig gives the volcano; its price is the board's
-            builds.append((f"{name}: dig 1. build {where}", f"{terrain}: a volcano"))
-            transforms.append((f"{name}: dig 1. transform {where}", f"{terrain}: a volcano"))
-            continue
-        dig = {kind: value * spades for kind, value in per_spade.items()}
-        builds.append(
-            (
-                f"{name}: dig {spades}. build {where}",
-                f"{terrain}: {spades} spade{'s' if spades > 1 else ''}; "
-                + _cost(_add(dig, dwelling, jump)),
-            )
-        )
-        transforms.append(
-            (f"{name}: dig {spades}. transform {where} to {f.color}", _cost(_add(dig, jump)))
-        )
-        for action in open_actions:
-            gives = ACTION_SPACES[action].gain.get("SPADE", 0)
-            if gives >= spades or f.spec.fixed_transform_spades:
-                price = ACTION_SPACES[action].cost
-                after_actions.append(
-                    (
-                        f"{name}: action {action}. build {where}",
-                        f"{terrain}: {_cost(_add(price, dwelling, jump))}",
-                    )
-                )
-    return builds, transforms, after_actions
-
-
-def _cost(amounts: Amounts) -> str:
-    shown = {("power" if kind == "PW" else kind): value for kind, value in amounts.items()}
-    return "free" if not any(shown.values()) else amounts_text(shown)
-
-
-def _upgrade_lines(state: TerraMysticaState, f: Faction) -> Iterable[tuple[str, str]]:
-    for where in f.locations:
-        held = state.building.get(where)
-        for old, new in _UPGRADES:
-            if held != old or new not in f.spec.buildings:
-                continue
-            cost = dict(f.spec.buildings[new].cost)
-            if new == "TP" and not leech.compute_leech(state, where):
-                cost["C"] = cost.get("C", 0) * 2  # no neighbour: coins twice
-            note = _cost(cost)
-            if new in ("TE", "SA"):
-                note += "; then a favor tile"
-            yield f"{f.name}: upgrade {where} to {new}", note
-
-
-def _priest_lines(state: TerraMysticaState, f: Faction) -> Iterable[tuple[str, str]]:
-    if f.r["P"] < 1:
-        return
-    for cult in state.cults:
-        spaces = state.cult_spaces[cult]
-        free = sorted(
-            {
-                value
-                for value, taken in zip(CONSTANTS.cult_spaces, spaces, strict=True)
-                if not taken
-            },
-            reverse=True,
-        )
-        best = free[0] if free else 1
-        yield f"{f.name}: send p to {cult}", f"{best} step{'s' if best > 1 else ''} on {cult}"
-        for value in free[1:]:
-            yield f"{f.name}: send p to {cult} for {value}", f"{value} steps on {cult}"
-        yield f"{f.name}: send p to {cult} for 1", f"1 step on {cult}; the priest comes back"
-
-
-def _action_lines(state: TerraMysticaState, f: Faction) -> Iterable[tuple[str, str]]:
-    burnable = f.r["P2"] // 2
-    for action, spec in ACTION_SPACES.items():
-        power_action = action[3:].isdigit() and action.startswith("ACT")
-        if not power_action and not f.r[action]:
-            continue
-        gain = _gain_words(spec.gain)
-        cost = spec.cost.get("PW", 0) - f.spec.discount.get(action, {}).get("PW", 0)
-        note = f"{_cost(spec.cost)} -> {gain}" if spec.cost else f"-> {gain}"
-        lines = [(f"{f.name}: action {action}", note)]
-        short = cost - f.r["P3"]
-        if power_action and 0 < short <= burnable:
-            lines.append(
-                (f"{f.name}: burn {short}. action {action}", f"burn {short} first; {note}")
-            )
-        owing = any(spec.gain.get(kind) for kind in _OWING)
-        for line, words in lines:
-            if not owing or _owed_can_be_met(state, f, line):
-                yield line, words
 
 
 #: What an action can leave the faction owing: a bridge to place, a free building or
 #: terraform to use, spades, cult steps, more actions (the Chaos Magicians' double turn).
 _OWING = ("BRIDGE", "FREE_TP", "FREE_D", "FREE_TF", "SPADE", "CULT", "GAIN_ACTION")
+
+
+def _usable_actions(
+    state: TerraMysticaState, f: Faction, lines: Iterable[tuple[str, str]]
+) -> Iterable[tuple[str, str]]:
+    """The action lines whose gift can be used: an action that leaves something owed
+    (``_OWING``) is listed only where a listed line then meets it."""
+    for line, note in lines:
+        action = line.rsplit("action ", 1)[-1].strip()
+        spec = ACTION_SPACES.get(action)
+        owing = spec is not None and any(spec.gain.get(kind) for kind in _OWING)
+        if not owing or _owed_can_be_met(state, f, line):
+            yield line, note
 
 
 def _owed_can_be_met(state: TerraMysticaState, f: Faction, line: str) -> bool:
@@ -600,69 +481,6 @@ def _owed_can_be_met(state: TerraMysticaState, f: Faction, line: str) -> bool:
     if any(after.r[kind] for kind in _OWING if kind != "GAIN_ACTION"):
         return bool(_obligations(trial, after))
     return not after.allowed_actions or bool(_turn(trial, after))
-
-
-#: What an action gives, in words (the rest of its gains are the engine's bookkeeping).
-_GAIN_WORDS = {
-    "BRIDGE": ("a bridge", "bridges"),
-    "CULT": ("a cult step", "cult steps"),
-    "FREE_TP": ("a free trading house", "free trading houses"),
-    "FREE_D": ("a free dwelling on own terrain, out of reach too", "free dwellings"),
-    "FREE_TF": ("a free terraform next to an own building", "free terraforms"),
-    "GAIN_ACTION": ("an action", "actions"),
-    "PICK_COLOR": ("a new colour (pick-color)", "new colours"),
-}
-
-
-def _gain_words(gain: Amounts) -> str:
-    parts = []
-    for kind, amount in gain.items():
-        if kind in _GAIN_WORDS:
-            one, many = _GAIN_WORDS[kind]
-            parts.append(one if amount == 1 else f"{amount} {many}")
-        elif kind in ("C", "W", "P", "SPADE", "VP", "PW"):
-            parts.append(amounts_text({kind: amount}))
-    if gain.get("CULTS_ON_SAME_TRACK"):
-        parts.append("on one track")
-    return ", ".join(parts) or "nothing"
-
-
-def _pass_lines(state: TerraMysticaState, f: Faction) -> Iterable[tuple[str, str]]:
-    if state.round == 6:
-        yield f"{f.name}: pass", "the last round: no bonus tile"
-        return
-    for tile in state.available_bonus_tiles():
-        yield f"{f.name}: pass {tile}", _bonus_words(state, tile)
-
-
-def _bonus_words(state: TerraMysticaState, tile: str) -> str:
-    spec = TILES[tile]
-    parts = []
-    if spec.income:
-        parts.append(f"income {_cost(spec.income)}")
-    if tile in ACTION_SPACES:
-        parts.append("action: " + _gain_words(ACTION_SPACES[tile].gain))
-    if spec.ship_bonus:
-        parts.append(f"+{spec.ship_bonus} shipping")
-    if spec.pass_vp:
-        parts.append(f"VP per {'/'.join(sorted(spec.pass_vp))} when passing")
-    coins = state.bonus_coins.get(tile, 0)
-    if coins:
-        parts.append(f"{coins} coin{'s' if coins > 1 else ''} lying on it")
-    return "; ".join(parts)
-
-
-def _free_lines(state: TerraMysticaState, f: Faction) -> Iterable[tuple[str, str]]:
-    name = f.name
-    most = f.r["P2"] // 2
-    for amount in sorted({1, most} - {0}):
-        yield f"{name}: burn {amount}", f"{2 * amount} power from bowl II: {amount} to bowl III"
-    for source, targets in f.exchange_rates.items():
-        for target, rate in targets.items():
-            have = f.r["P3"] if source == "PW" else f.r[source]
-            if have >= rate:
-                what = "power" if source == "PW" else source
-                yield f"{name}: convert {rate}{source} to 1{target}", f"{rate} {what} -> 1 {target}"
 
 
 # --- what a faction owes -------------------------------------------------------------------
@@ -695,7 +513,7 @@ def _obligations(state: TerraMysticaState, f: Faction) -> list[OptionGroup]:
             _legal(
                 state,
                 (
-                    (f"{name}: +{tile}", _tile_words(tile))
+                    (f"{name}: +{tile}", tile_words(tile))
                     for tile in _tiles_left(state, "favor")
                     if tile not in f.tiles["favor"]
                 ),
@@ -713,7 +531,7 @@ def _obligations(state: TerraMysticaState, f: Faction) -> list[OptionGroup]:
     if r["GAIN_TW"]:
         groups += _group(
             "take a town tile",
-            _legal(state, ((f"{name}: +{t}", _tile_words(t)) for t in _tiles_left(state, "town"))),
+            _legal(state, ((f"{name}: +{t}", tile_words(t)) for t in _tiles_left(state, "town"))),
             complete=True,
         )
     if r["CULT"]:
@@ -727,7 +545,7 @@ def _obligations(state: TerraMysticaState, f: Faction) -> list[OptionGroup]:
         declined = [(f"{name}: -{owed if owed > 1 else ''}SPADE", "decline the spades owed")]
         groups += _group(
             "use the spades owed",
-            _legal(state, [*_spade_lines(state, f), *(declined if owed else [])]),
+            _legal(state, [*spade_lines(state, f), *(declined if owed else [])]),
         )
     if r["FREE_D"]:
         groups += _group(
@@ -756,7 +574,7 @@ def _obligations(state: TerraMysticaState, f: Faction) -> list[OptionGroup]:
             complete=True,
         )
     if r["BRIDGE"]:
-        groups += _group("place the bridge", _legal(state, _bridge_lines(state, f)), complete=True)
+        groups += _group("place the bridge", _legal(state, bridge_lines(state, f)), complete=True)
     if r["PICK_COLOR"]:  # in play: the Shapeshifters' new colour (their ACTH actions)
         groups += _group(
             "pick a new colour",
@@ -769,7 +587,7 @@ def _obligations(state: TerraMysticaState, f: Faction) -> list[OptionGroup]:
     if r["UNLOCK_TERRAIN"] and f.unlocked is not None:
         groups += _group(
             "unlock a terrain for the priest gained",
-            _legal(state, _unlock_lines(state, f)),
+            _legal(state, unlock_lines(state, f)),
             complete=True,
         )
     if r["GAIN_P3_FOR_VP"]:
@@ -798,61 +616,10 @@ def _obligations(state: TerraMysticaState, f: Faction) -> list[OptionGroup]:
     return groups
 
 
-def _unlock_lines(state: TerraMysticaState, f: Faction) -> Iterable[tuple[str, str]]:
-    """The Riverwalkers' choices for a priest gained: a terrain still locked, or the
-    priest itself."""
-    unlocked = f.unlocked or set()
-    for colour in CONSTANTS.terrain_wheel:
-        if colour not in unlocked:
-            price = _cost(variable.unlock_price(state, f, colour))
-            yield f"{f.name}: unlock-terrain {colour}", f"{price}; priest cap +1"
-    yield f"{f.name}: unlock-terrain {variable.GAIN_PRIEST}", "the priest instead"
-
-
 def _tiles_left(state: TerraMysticaState, kind: str) -> list[str]:
     """The tiles of ``kind`` ("favor", "town") still in the supply, in number order."""
     left = [n for n, count in state.pool.items() if count > 0 and n in TILES]
     return sorted((n for n in left if TILES[n].kind == kind), key=lambda n: int(n.lstrip("FAVTW")))
-
-
-def _tile_words(tile: str) -> str:
-    spec = TILES[tile]
-    parts = []
-    gain = {k: v for k, v in spec.gain.items() if k not in ("KEY", "TOWN_SIZE")}
-    if gain:
-        parts.append(_cost(gain))
-    if "TOWN_SIZE" in spec.gain:
-        parts.append("towns of power 6")
-    if spec.income:
-        parts.append(f"income {_cost(spec.income)}")
-    for kind, points in spec.build_vp.items():
-        parts.append(f"{points} VP per {kind} built")
-    if spec.pass_vp:
-        parts.append(f"VP per {'/'.join(sorted(spec.pass_vp))} when passing")
-    return "; ".join(parts)
-
-
-def _spade_lines(state: TerraMysticaState, f: Faction) -> Iterable[tuple[str, str]]:
-    name = f.name
-    for where in state.board.land:
-        if _reachable(state, f, where) is None or state.colour[where] == f.color:
-            continue
-        try:
-            colour = terraform.transform_colours(state, f, where)[0]
-        except IllegalMove:
-            continue
-        if colour == state.colour[where]:
-            continue
-        if colour == f.color:
-            yield f"{name}: build {where}", f"terraformed to {f.color}, then a dwelling"
-        yield f"{name}: transform {where} to {colour}", f"{state.colour[where]} -> {colour}"
-
-
-def _bridge_lines(state: TerraMysticaState, f: Faction) -> Iterable[tuple[str, str]]:
-    for here in f.locations:
-        for there in sorted(state.board.bridgable.get(here, ())):
-            if there not in state.bridged.get(here, ()):
-                yield f"{f.name}: bridge {here}:{there}", f"across the river from {here}"
 
 
 # --- completion ------------------------------------------------------------------------------

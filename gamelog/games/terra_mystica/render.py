@@ -9,10 +9,9 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from gamelog.core import svg
-from gamelog.games.terra_mystica import variable
 from gamelog.games.terra_mystica.board import RIVER, Board, board_for
 from gamelog.games.terra_mystica.components import CONSTANTS
-from gamelog.games.terra_mystica.ledger import AIR, EARTH, FIRE, P1, P2, P3, WATER, Row
+from gamelog.games.terra_mystica.rules import variable
 
 if TYPE_CHECKING:
     from gamelog.games.terra_mystica.state import Faction, TerraMysticaState
@@ -29,28 +28,6 @@ _SHORT = {
     "volcano": "vol",
     RIVER: "~~~",
 }
-
-
-def _change(value: int, delta: int, unit: str) -> str:
-    return f"{value} {unit} ({delta:+d})" if delta else f"{value} {unit}"
-
-
-def describe_row(row: Row) -> str:
-    """A ledger row in words: what was done and the state after it."""
-    a = row.after
-    parts = [
-        _change(a[0], row.delta(0), "VP"),
-        _change(a[1], row.delta(1), "C"),
-        _change(a[2], row.delta(2), "W"),
-        _change(a[3], row.delta(3), "P"),
-        f"PW {a[P1]}/{a[P2]}/{a[P3]}",
-        f"cults {a[FIRE]}/{a[WATER]}/{a[EARTH]}/{a[AIR]}",
-    ]
-    offers = row.leech_amounts()
-    if offers:
-        parts.append("offers " + " ".join(str(n) for n in offers))
-    action = row.commands or "(no command)"
-    return f"{row.faction}: {action} -> " + ", ".join(parts)
 
 
 def render(state: TerraMysticaState) -> str:

@@ -11,7 +11,7 @@ from functools import cache
 
 from gamelog.core.scoring import ScoreSheet, Source
 from gamelog.games.terra_mystica.components import CONSTANTS
-from gamelog.games.terra_mystica.header import LEDGER
+from gamelog.games.terra_mystica.notation.header import LEDGER
 from gamelog.games.terra_mystica.state import Faction, TerraMysticaState
 
 #: Score sheet categories, in the order they are shown.

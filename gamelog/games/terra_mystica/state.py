@@ -5,7 +5,7 @@ reproduce its ledgers row for row: a log is one stream of ``(actor, command)``
 entries (commands.py) and every move owns a stretch of it. Whose entry comes
 next matters (that is when a faction's ledger row closes), so :func:`new_game`
 lays the whole stream out before play, each step with the actor of the entry
-after it. The rules (rules.py and the rule modules beside it) change the state
+after it. The rules (the rules/ package) change the state
 in place; the setup itself (options, scoring tiles, factions, map) is made by
 the log's admin lines as they are played.
 
@@ -23,9 +23,7 @@ from collections import defaultdict, deque
 from operator import itemgetter
 
 from gamelog.core.game import GameLog
-from gamelog.games.terra_mystica import commands as cmd
 from gamelog.games.terra_mystica.board import Board, board_for
-from gamelog.games.terra_mystica.commands import ADMIN, COMMENT, Entry
 from gamelog.games.terra_mystica.components import (
     CONSTANTS,
     MAPS,
@@ -34,10 +32,12 @@ from gamelog.games.terra_mystica.components import (
     Track,
     empty_seat_spec,
 )
-from gamelog.games.terra_mystica.header import Header
 from gamelog.games.terra_mystica.ledger import Ledger
-from gamelog.games.terra_mystica.moves import LedgerRow, LogMove
-from gamelog.games.terra_mystica.rewrites import rewrite_stream
+from gamelog.games.terra_mystica.notation import commands as cmd
+from gamelog.games.terra_mystica.notation.commands import ADMIN, COMMENT, Entry
+from gamelog.games.terra_mystica.notation.header import Header
+from gamelog.games.terra_mystica.notation.moves import LedgerRow, LogMove
+from gamelog.games.terra_mystica.notation.rewrites import rewrite_stream
 
 #: One step of the stream as a move plays it: actor, command, and the actor of the
 #: entry after it (whose turn comes next).
@@ -152,7 +152,7 @@ class Faction:
         #: Tiles held by group ("bonus", "favor", "town"), in the order they were taken.
         self.tiles: dict[str, dict[str, bool]] = {"bonus": {}, "favor": {}, "town": {}}
 
-        # Turn bookkeeping (see flow.py).
+        # Turn bookkeeping (see rules/turn.py).
         self.passed = False
         self.dropped = False
         self.income_taken = 0
@@ -326,9 +326,9 @@ class TerraMysticaState:
         #: (the first one that has a faction gives its board; fire_ice.py).
         self.faction_variants: list[str] = []
         #: A faction variant is on, or a Fire & Ice faction plays: the game has the
-        #: setup steps of Fire & Ice (flow.py).
+        #: setup steps of Fire & Ice (rules/phases.py).
         self.fire_and_ice = False
-        #: The colour picks of the post-setup step have been given (flow.py).
+        #: The colour picks of the post-setup step have been given (rules/phases.py).
         self.post_setup_given = False
         #: The seats of a ledger log (its setup rows), which records no players.
         self.ledger_seats = 0
@@ -544,7 +544,7 @@ def setup(log: GameLog[Header, LogMove]) -> TerraMysticaState:
         state.player_count = player_count
     if header.form == "ledger":
         # A site ledger records no players, but its games had them: one a setup row
-        # (what the Fire & Ice setup steps count, flow.py).
+        # (what the Fire & Ice setup steps count, rules/phases.py).
         state.ledger_seats = sum(
             1
             for steps in plan.values()
@@ -552,15 +552,6 @@ def setup(log: GameLog[Header, LogMove]) -> TerraMysticaState:
             if type(command) is cmd.SetupFaction
         )
     return state
-
-
-def _leaves_the_row_open(entry: Entry) -> bool:
-    """A comment, and an admin line that changes nothing (the 2013 ``start``), do not end
-    the row of the faction whose commands come before and after it: the site's ledger
-    writes the comment row and goes on collecting, and a ledger, which shows neither
-    the admin line nor a break, reads back as one row."""
-    actor, command = entry
-    return actor == COMMENT or (actor == ADMIN and isinstance(command, cmd.Start | cmd.NoOp))
 
 
 def lay_out(moves: list[LogMove]) -> tuple[dict[int, tuple[Step, ...]], int | None]:
@@ -578,9 +569,17 @@ def lay_out(moves: list[LogMove]) -> tuple[dict[int, tuple[Step, ...]], int | No
     for i in range(len(stream) - 1, -1, -1):
         entry = stream[i]
         if entry is not None:
-            steps[i] = (entry[0], entry[1], following)
-            if not _leaves_the_row_open(entry):
-                following = entry[0]
+            actor, command = entry
+            steps[i] = (actor, command, following)
+            # A comment, and an admin line that changes nothing (the 2013 ``start``),
+            # do not end the row of the faction whose commands come before and after
+            # it: the site's ledger writes the comment row and goes on collecting, and
+            # a ledger, which shows neither the admin line nor a break, reads back as
+            # one row.
+            if actor != COMMENT and not (
+                actor == ADMIN and isinstance(command, cmd.Start | cmd.NoOp)
+            ):
+                following = actor
     plan: dict[int, tuple[Step, ...]] = {}
     start = 0
     for move, entries in zip(moves, entries_of, strict=True):

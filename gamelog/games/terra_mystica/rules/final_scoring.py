@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from gamelog.games.terra_mystica import flow, resources
 from gamelog.games.terra_mystica.board import Board
+from gamelog.games.terra_mystica.rules import resources, turn
 from gamelog.games.terra_mystica.state import Faction, TerraMysticaState
 
 #: Hexes within a shipping (or tunnel/carpet) range of a hex, by map, kind, hex and range.
@@ -126,7 +126,7 @@ def rank_and_score(state: TerraMysticaState, kind: str, points: tuple[int, ...])
             continue
         vp = int(prize[level] / count[level])
         if vp:
-            flow.handle_internal(
+            turn.handle_internal(
                 state,
                 f,
                 f"+{vp}vp for {kind}",
@@ -151,7 +151,7 @@ def score_final(state: TerraMysticaState) -> None:
 def score_final_resources(state: TerraMysticaState) -> None:
     state.ledger.comment("Converting resources to VPs")
     for f in state.scored_factions():
-        flow.handle_internal(state, f, "score_resources", lambda f=f: convert_resources(state, f))
+        turn.handle_internal(state, f, "score_resources", lambda f=f: convert_resources(state, f))
 
 
 def convert_resources(state: TerraMysticaState, f: Faction) -> None:

@@ -6,10 +6,9 @@ Giants' fixed two, a free terraform, the sandstorm next to own buildings), the
 from __future__ import annotations
 
 from gamelog.core.errors import IllegalMove
-from gamelog.games.terra_mystica import fire_ice, flow, reach, resources, towns
+from gamelog.core.words import amount_text, amounts_text
 from gamelog.games.terra_mystica.board import colour_difference, colours_on_cycle
-from gamelog.games.terra_mystica.components import Amounts
-from gamelog.games.terra_mystica.resources import amount_text, amounts_text
+from gamelog.games.terra_mystica.components import RESOURCE_WORDS, Amounts
 from gamelog.games.terra_mystica.rulebook import (
     DUG_SPADES_ON_ONE_HEX_RULE,
     EMPTY_HEXES_TERRAFORMED_RULE,
@@ -22,6 +21,7 @@ from gamelog.games.terra_mystica.rulebook import (
     TERRAFORMING_CHANGES_TERRAIN_RULE,
     VOLCANO_COST_RULE,
 )
+from gamelog.games.terra_mystica.rules import fire_ice, pending, reach, resources, towns, turn
 from gamelog.games.terra_mystica.state import Faction, TerraMysticaState
 
 # --- the cost -------------------------------------------------------------------------
@@ -171,7 +171,7 @@ def transform(state: TerraMysticaState, f: Faction, where: str, colour: str | No
         )
     if spades:
         if not f.passed:
-            flow.require_subaction(
+            turn.require_subaction(
                 state,
                 f,
                 "transform",
@@ -198,8 +198,9 @@ def transform(state: TerraMysticaState, f: Faction, where: str, colour: str | No
         )
     if cost.get("SPADE", 0) > f.r["SPADE"]:
         raise IllegalMove(
-            f"{where} needs {amount_text(cost['SPADE'], 'SPADE')} from {state.colour[where]} "
-            f"to {colour}, has {amount_text(f.r['SPADE'], 'SPADE')}",
+            f"{where} needs {amount_text(cost['SPADE'], 'SPADE', RESOURCE_WORDS)} "
+            f"from {state.colour[where]} "
+            f"to {colour}, has {amount_text(f.r['SPADE'], 'SPADE', RESOURCE_WORDS)}",
             rule=SPADE_PER_STEP_RULE,
         )
     resources.pay(state, f, cost)
@@ -210,7 +211,7 @@ def transform(state: TerraMysticaState, f: Faction, where: str, colour: str | No
             resources.maybe_special(state, f, kind, "spend")
     f.require_home_terrain_tf = False
     if not f.r["SPADE"]:
-        flow.dismiss_action(state, f, "transform")
+        pending.dismiss_action(state, f, "transform")
         f.allowed_sub.pop("transform", None)
     else:
         for record in state.find_actions(f, "transform"):
@@ -219,7 +220,8 @@ def transform(state: TerraMysticaState, f: Faction, where: str, colour: str | No
             f.require_home_terrain_tf = True
             if not f.allowed_sub.get("transform") and "loose-dig" not in state.options:
                 raise IllegalMove(
-                    f"{amount_text(f.r['SPADE'], 'SPADE')} left after turning {where} to {colour}",
+                    f"{amount_text(f.r['SPADE'], 'SPADE', RESOURCE_WORDS)} left "
+                    f"after turning {where} to {colour}",
                     rule=DUG_SPADES_ON_ONE_HEX_RULE,
                 )
     if colour == f.color:
@@ -236,12 +238,13 @@ def dig(state: TerraMysticaState, f: Faction, amount: int) -> None:
     cost = track.cost[level] if level < len(track.cost) else {}
     gain = track.gain[level] if level < len(track.gain) else None
     if "loose-dig" not in state.options or not f.allowed_sub.get("transform"):
-        flow.require_subaction(state, f, "dig", {"transform": 1, "build": 1, "dig": 1})
+        turn.require_subaction(state, f, "dig", {"transform": 1, "build": 1, "dig": 1})
     total = {k: v * amount for k, v in cost.items()}
     short = resources.shortfalls(state, f, total)
     if short:
         raise IllegalMove(
-            f"needs {amounts_text(total)} for {amount_text(amount, 'SPADE')}, "
+            f"needs {amounts_text(total, RESOURCE_WORDS)} "
+            f"for {amount_text(amount, 'SPADE', RESOURCE_WORDS)}, "
             f"has {', '.join(short)}",
             rule=SPADE_COST_RULE,
         )

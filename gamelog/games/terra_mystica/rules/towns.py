@@ -10,12 +10,12 @@ The Mermaids may also join buildings across one river hex (``connect``).
 from __future__ import annotations
 
 from gamelog.core.errors import IllegalMove
-from gamelog.games.terra_mystica import reach, resources
 from gamelog.games.terra_mystica.components import CONSTANTS
 from gamelog.games.terra_mystica.rulebook import (
     RIVER_CONNECTION_FOUNDS_A_TOWN_RULE,
     RIVER_TOWNS_RULE,
 )
+from gamelog.games.terra_mystica.rules import reach, resources
 from gamelog.games.terra_mystica.state import Faction, TerraMysticaState
 
 
@@ -84,6 +84,13 @@ def detect_towns_from(state: TerraMysticaState, f: Faction, where: str) -> int:
         state.town[here] = tiles_left
     resources.adjust(state, f, "GAIN_TW", 1)
     return 1
+
+
+def detect_all(state: TerraMysticaState, f: Faction) -> None:
+    """Found every town ``f``'s buildings now make (after FAV5 lowered the power a
+    town needs: resources.adjust gives the tile, its taker looks for the towns)."""
+    for where in f.locations:
+        detect_towns_from(state, f, where)
 
 
 def connect(state: TerraMysticaState, f: Faction, hexes: tuple[str, ...]) -> None:

@@ -22,7 +22,6 @@ here, as the online engine (terra.snellman.net) plays it:
 from __future__ import annotations
 
 from gamelog.core.errors import IllegalMove
-from gamelog.games.terra_mystica import fire_ice, flow, resources
 from gamelog.games.terra_mystica.components import CONSTANTS
 from gamelog.games.terra_mystica.rulebook import (
     COLOUR_PICK_RULE,
@@ -34,6 +33,7 @@ from gamelog.games.terra_mystica.rulebook import (
     UNLOCK_NEW_TERRAIN_RULE,
     UNLOCKED_TERRAIN_ONLY_RULE,
 )
+from gamelog.games.terra_mystica.rules import fire_ice, pending, resources
 from gamelog.games.terra_mystica.state import Faction, Pending, TerraMysticaState
 
 #: The colour of a variable faction before its ``pick-color``.
@@ -90,7 +90,7 @@ def unlock_terrain(state: TerraMysticaState, f: Faction, what: str) -> None:
         f.unlocked.add(colour)
     r["UNLOCK_TERRAIN"] -= 1
     if not r["UNLOCK_TERRAIN"]:
-        flow.dismiss_action(state, f, "unlock-terrain")
+        pending.dismiss_action(state, f, "unlock-terrain")
 
 
 def locked_terrain(state: TerraMysticaState, f: Faction, where: str) -> IllegalMove:
@@ -126,7 +126,7 @@ def require_unlocks(state: TerraMysticaState) -> None:
     unlocks must do it before the game goes on."""
     for f in state.order:
         if f.r["UNLOCK_TERRAIN"] and not state.find_actions(f, "unlock-terrain"):
-            flow.require_action(
+            pending.require_action(
                 state, f, Pending("unlock-terrain", f.name, amount=f.r["UNLOCK_TERRAIN"])
             )
 
@@ -171,7 +171,7 @@ def gain_for(state: TerraMysticaState, f: Faction, to_type: str, from_type: str)
     resources.adjust(state, f, from_type, -1, "convert")
     resources.adjust(state, f, to_type, 1, "convert")
     f.r[right] -= 1
-    flow.dismiss_action(state, f, "gain-token")
+    pending.dismiss_action(state, f, "gain-token")
 
 
 # --- the views -------------------------------------------------------------------------

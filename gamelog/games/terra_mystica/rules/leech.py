@@ -11,7 +11,6 @@ action declines every offer still open. Accepting N power costs N-1 VP.
 from __future__ import annotations
 
 from gamelog.core.errors import IllegalMove
-from gamelog.games.terra_mystica import flow, resources
 from gamelog.games.terra_mystica.components import CONSTANTS
 from gamelog.games.terra_mystica.rulebook import (
     DECLINE_ONLY_OFFERED_RULE,
@@ -19,6 +18,7 @@ from gamelog.games.terra_mystica.rulebook import (
     LEECH_ONLY_OFFERED_RULE,
     STRICT_LEECH_ORDER_RULE,
 )
+from gamelog.games.terra_mystica.rules import pending, resources
 from gamelog.games.terra_mystica.state import Faction, Pending, TerraMysticaState
 
 # --- offers ---------------------------------------------------------------------------
@@ -55,7 +55,7 @@ def note_leech(state: TerraMysticaState, builder: Faction, where: str) -> dict[s
         if not amount:
             continue
         actual = 0 if f.dropped else min(amount, f.power_gainable())
-        flow.require_action(
+        pending.require_action(
             state,
             f,
             Pending(
@@ -135,7 +135,7 @@ def leech(state: TerraMysticaState, f: Faction, power: int, source: str | None) 
     if gained > 0:
         resources.adjust(state, f, "VP", -(gained - 1), "leech")
     for builder in effects:
-        flow.detect_incomplete_turn(state, builder)
+        pending.detect_incomplete_turn(state, builder)
     can_gain = f.power_gainable()
     for record in state.pending_offers(f):
         if not can_gain and record.actual:

@@ -6,9 +6,9 @@ ledger row -- cult income (the round's scoring tile) first, then the rest
 from __future__ import annotations
 
 from gamelog.core.errors import IllegalMove
-from gamelog.games.terra_mystica import flow, resources
 from gamelog.games.terra_mystica.components import TILES
 from gamelog.games.terra_mystica.rulebook import INCOME_AFTER_PASSING_RULE
+from gamelog.games.terra_mystica.rules import pending, resources, turn
 from gamelog.games.terra_mystica.state import Faction, Pending, TerraMysticaState
 
 #: Which parts of the income a phase pays, as bits of ``faction_income``'s parts
@@ -25,7 +25,7 @@ def income_phase(state: TerraMysticaState, phase: str) -> None:
             # The site writes an empty row for the placeholder; it earns nothing.
             f.income_taken |= PHASE_MASK[phase]
             continue
-        flow.handle_internal(
+        turn.handle_internal(
             state, f, f"{phase}_income_for_faction", lambda f=f: take_income(state, f, phase)
         )
 
@@ -79,9 +79,9 @@ def take_income(state: TerraMysticaState, f: Faction, phase: str) -> None:
         bit <<= 1
     f.income_taken |= mask
     if f.r["SPADE"]:
-        flow.require_action(state, f, Pending("transform", f.name, amount=f.r["SPADE"]))
+        pending.require_action(state, f, Pending("transform", f.name, amount=f.r["SPADE"]))
     if f.r["CULT"]:
-        flow.require_action(state, f, Pending("cult", f.name, amount=f.r["CULT"]))
+        pending.require_action(state, f, Pending("cult", f.name, amount=f.r["CULT"]))
 
 
 def legacy_income(state: TerraMysticaState) -> None:

@@ -263,7 +263,7 @@ def initial_dwelling_colour(state: TerraMysticaState, f: Faction, where: str) ->
     return False
 
 
-# --- the setup steps after faction selection (the steps themselves: flow.py) ---------------
+# --- the setup steps after faction selection (the steps themselves: phases.py) -------------
 
 
 def owed_in_setup(state: TerraMysticaState) -> list[str]:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 
 from gamelog.core.errors import IllegalMove, SetupError
-from gamelog.games.terra_mystica import flow, resources
 from gamelog.games.terra_mystica.rulebook import (
     DROP_NAMES_A_FACTION_RULE,
     DROP_PLAYER_BEFORE_CHOOSING_RULE,
@@ -20,6 +19,7 @@ from gamelog.games.terra_mystica.rulebook import (
     EMPTY_SEAT_RULE,
     PLAYERS_DROPPED_BY_THE_ADMIN_RULE,
 )
+from gamelog.games.terra_mystica.rules import pending, phases, resources, turn
 from gamelog.games.terra_mystica.state import Faction, TerraMysticaState
 
 #: ``drop-faction player3``: a player who has not chosen a faction.
@@ -66,12 +66,12 @@ def drop_faction(state: TerraMysticaState, actor: str, name: str) -> None:
     f.dropped = True
     f.allowed_actions = 0
     f.allowed_sub = {}
-    flow.dismiss_action(state, f, None)
+    pending.dismiss_action(state, f, None)
     discard = f.bonus_tile()
     if discard:
         resources.adjust(state, f, discard, -1)
     state.setup_order = [entry for entry in state.setup_order if entry[0] != name]
-    flow.maybe_advance_to_next_player(state, f)
+    turn.maybe_advance_to_next_player(state, f)
     state.ledger.comment(f"{name} dropped from the game")
 
 
@@ -103,10 +103,10 @@ def drop_seat(state: TerraMysticaState, number: int) -> None:
             ],
         )
     state.ledger.finish_row()
-    flow.advance_state(state, "select-factions")
+    phases.advance_state(state, "select-factions")
     seat = Faction.for_empty_seat(number)
     seat.start_player = not state.order
-    flow.register_faction(state, seat)
+    turn.register_faction(state, seat)
     seat.start_order = len(state.order)
 
 

@@ -9,10 +9,9 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from gamelog.core.errors import SetupError
-from gamelog.games.terra_mystica import commands as cmd
-from gamelog.games.terra_mystica import drops, fire_ice, flow, income
 from gamelog.games.terra_mystica.board import board_for
 from gamelog.games.terra_mystica.components import CONSTANTS, MAPS, TILES
+from gamelog.games.terra_mystica.notation import commands as cmd
 from gamelog.games.terra_mystica.randomize import SiteRandom, natural_key
 from gamelog.games.terra_mystica.rulebook import (
     FIRE_AND_ICE_FINAL_SCORING_RULE,
@@ -27,6 +26,7 @@ from gamelog.games.terra_mystica.rulebook import (
     SETUP_ORDER_RULE,
     SIX_ROUNDS_RULE,
 )
+from gamelog.games.terra_mystica.rules import drops, fire_ice, income, phases, turn
 from gamelog.games.terra_mystica.state import Faction, TerraMysticaState
 
 
@@ -78,7 +78,7 @@ def admin_command(state: TerraMysticaState, actor: str, c: cmd.Command) -> None:
             income.legacy_income(state)
         case cmd.Start():
             if not any(r.type == "full" for r in state.action_required):
-                flow.start_round(state)
+                phases.start_round(state)
         case cmd.Player():
             state.players.append(c.name)
         case cmd.PlayerCount():
@@ -88,7 +88,7 @@ def admin_command(state: TerraMysticaState, actor: str, c: cmd.Command) -> None:
             state.players.sort(key=lambda name: wanted.get(name.lower(), len(wanted)))
         case cmd.Finish():
             if not any(r.type != "leech" for r in state.action_required):
-                flow.finish_game(state)
+                phases.finish_game(state)
         case cmd.NoOp():
             pass
         case cmd.DropOption():
@@ -225,7 +225,7 @@ def setup_faction(state: TerraMysticaState, name: str) -> None:
     state.ledger.finish_row()
     setup_pool(state)
     fire_ice.finalize(state)
-    flow.advance_state(state, "select-factions")
+    phases.advance_state(state, "select-factions")
     spec = fire_ice.spec_for(state, name)
     for other in state.order:
         if other.name == name:
@@ -236,7 +236,7 @@ def setup_faction(state: TerraMysticaState, name: str) -> None:
     start_vp = state.start_vp.get(name, CONSTANTS.starting_vp)
     f = Faction(spec, start_vp=start_vp)
     f.start_player = not state.order
-    flow.register_faction(state, f)
+    turn.register_faction(state, f)
     f.start_order = len(state.order)
     state.ledger.start_row(f)
     f.vp_trail.append(("initial", state.at_line, state.at_text, start_vp, state.ledger.started))

@@ -5,16 +5,19 @@ has, by hook point (``hooks = { pass_vp = "bridges_between_own_buildings" }``).
 The rules call each hook point where such an ability acts; a faction without a
 hook there does nothing. The hook points of the rules:
 
-* ``pass_vp(state, faction)``: VP for passing besides the tiles' (the
-  Engineers' bridges between their own buildings, with their stronghold);
+* ``pass_vp(state, faction) -> [(points, source), ...]``: VP for passing besides
+  the tiles' (the Engineers' bridges between their own buildings, with their
+  stronghold), which the turn (turn.py) books in that order;
 * ``cult_top(state, holder, cult) -> bool``: whether a faction stepping onto
   10 of ``cult`` must first wait for ``holder`` (the Cultists, whose power
   offers may still bring them cult steps).
 
 The notation has one more, ``line`` (a faction's own old spellings of a line,
 the Engineers' bridge paid by hand): it is in rewrites.py, which the moves are
-read with. Adding a faction (Fire & Ice) is its data, plus a function here for
-each ability no hook states yet, and a hook point where the rules need one.
+read with. The hooks only read the state and say what is due: this module sits
+below resources.py, whose cult steps ask :func:`waiting_for`. Adding a faction
+(Fire & Ice) is its data, plus a function here for each ability no hook states
+yet, and a hook point where the rules need one.
 """
 
 from __future__ import annotations
@@ -23,7 +26,6 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from gamelog.games.terra_mystica import resources
 from gamelog.games.terra_mystica.components import FACTION_VARIANTS, FACTIONS
 from gamelog.games.terra_mystica.state import Faction, TerraMysticaState
 
@@ -34,29 +36,32 @@ HOOK_POINTS = ("pass_vp", "cult_top")
 # --- the hooks ------------------------------------------------------------------------
 
 
-def bridges_between_own_buildings(state: TerraMysticaState, f: Faction) -> None:
+def bridges_between_own_buildings(state: TerraMysticaState, f: Faction) -> list[tuple[int, str]]:
     """Engineers: with the stronghold, VP (``pass_vp_per_connecting_bridge``) for every
     own bridge whose two ends hold own buildings."""
     per_bridge = f.spec.pass_vp_per_connecting_bridge
     if not (per_bridge and f.buildings["SH"]):
-        return
-    for a, b, colour in state.bridges:
-        if colour == f.color and all(
-            h in state.building and state.colour[h] == f.color for h in (a, b)
-        ):
-            resources.adjust(state, f, "VP", per_bridge, "SH")
+        return []
+    return [
+        (per_bridge, "SH")
+        for a, b, colour in state.bridges
+        if colour == f.color
+        and all(h in state.building and state.colour[h] == f.color for h in (a, b))
+    ]
 
 
-def pass_vp_by_buildings(state: TerraMysticaState, f: Faction) -> None:
+def pass_vp_by_buildings(state: TerraMysticaState, f: Faction) -> list[tuple[int, str]]:
     """Ice Maidens: with the stronghold, VP at pass by the number of temples (the
     ``pass_vp`` of a building in the data, by the level of another building)."""
+    due = []
     for kind, spec in f.spec.buildings.items():
         if spec.pass_vp and f.buildings.get(kind):
             for other, table in spec.pass_vp.items():
                 level = f.buildings.get(other, f.tracks.get(other, 0))
                 points = table[min(level, len(table) - 1)]
                 if points:
-                    resources.adjust(state, f, "VP", points, kind)
+                    due.append((points, kind))
+    return due
 
 
 def cult_steps_still_owed(state: TerraMysticaState, holder: Faction, cult: str) -> bool:
@@ -99,11 +104,11 @@ def of(faction: str, variant: str = "") -> dict[str, Callable[..., Any]]:
     return {point: HOOKS[name] for point, name in spec.hooks.items() if point in HOOK_POINTS}
 
 
-def pass_vp(state: TerraMysticaState, f: Faction) -> None:
-    """The ``pass_vp`` hook of ``f``, if it has one."""
+def pass_vp(state: TerraMysticaState, f: Faction) -> list[tuple[int, str]]:
+    """The VP the ``pass_vp`` hook of ``f`` gives, with their sources (none without
+    the hook)."""
     hook = of(f.name, f.spec.variant).get("pass_vp")
-    if hook is not None:
-        hook(state, f)
+    return [] if hook is None else hook(state, f)
 
 
 def waiting_for(state: TerraMysticaState, mover: Faction, cult: str) -> Faction | None:

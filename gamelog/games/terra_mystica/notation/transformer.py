@@ -16,10 +16,10 @@ from typing import Any
 
 from lark import Token, Transformer
 
-from gamelog.games.terra_mystica import commands as cmd
-from gamelog.games.terra_mystica import rewrites
-from gamelog.games.terra_mystica.commands import ADMIN, COMMENT, Entry
 from gamelog.games.terra_mystica.components import CONSTANTS
+from gamelog.games.terra_mystica.notation import commands as cmd
+from gamelog.games.terra_mystica.notation import rewrites
+from gamelog.games.terra_mystica.notation.commands import ADMIN, COMMENT, Entry
 from gamelog.games.terra_mystica.records import Record
 
 #: Source lines of the chunk being parsed, by chunk line number (for command texts).

@@ -13,9 +13,9 @@ import re
 
 from gamelog.core.errors import NotationError
 from gamelog.core.notation import Grammar
-from gamelog.games.terra_mystica import commands as cmd
-from gamelog.games.terra_mystica.commands import ADMIN, Entry
-from gamelog.games.terra_mystica.transformer import SOURCE_LINES, LineBody, command_texts
+from gamelog.games.terra_mystica.notation import commands as cmd
+from gamelog.games.terra_mystica.notation.commands import ADMIN, Entry
+from gamelog.games.terra_mystica.notation.transformer import SOURCE_LINES, LineBody, command_texts
 
 #: What a line holds: its entries, its player (None for an admin line, "comment" for
 #: a line holding only a comment), the line without the whitespace around it, and
@@ -91,6 +91,13 @@ def parts(line: str) -> Parts:
     if found is None:
         found = _LINE_PARTS[line] = _line_parts(line)
     return found
+
+
+def parts_of(lines: list[str]) -> list[Parts]:
+    """What each of ``lines`` holds (they went through :func:`fill`): the lines seen
+    before are looked up without a call each (a parts tuple is never empty)."""
+    known = _LINE_PARTS.get
+    return [known(line) or parts(line) for line in lines]
 
 
 # --- one parse per command shape ------------------------------------------------

@@ -3,15 +3,21 @@
 A move plays its stretch of the command stream (state.py): each entry goes to
 the admin rules (admin.py), to a ledger comment row, or to a faction's command
 handler below, which checks whose turn it is and calls the rule module that
-does the work; after every entry the phase state machine moves on (flow.py).
+does the work; after every entry the phase state machine moves on (phases.py).
 For a ledger log, the rows the rules write are then checked against the
-recorded ones (ledger.py).
+recorded ones (ledger_file.py).
 
-The rule modules beside this one, each named for what it rules on:
+The rule modules of this package, each named for what it rules on, from the
+bottom up (each imports only those below it; tests/terra_mystica/
+test_terra_mystica_layers.py holds them to it):
 
+* ``pending.py`` -- what each faction still owes (favor and town tiles, spades,
+  cult steps, the turn itself), below every other rule;
+* ``turn.py`` -- the acting faction, its action and sub-actions, the turn passing
+  on, passing; ``phases.py`` -- the phase machine on top: setup steps, income,
+  rounds and the end; ``income.py``;
 * ``admin.py`` -- setup by admin lines: options, scoring tiles, removed tiles,
   factions, map, the site's random setup; ``drops.py`` -- dropped factions;
-* ``flow.py`` -- turns, phases, passing, rounds and the end; ``income.py``;
 * ``actions.py`` -- the faction commands; ``terraform.py`` -- terraforming and
   digging; ``reach.py`` -- range; ``towns.py``; ``leech.py`` -- power offers
   and answers;
@@ -28,30 +34,31 @@ from typing import Any
 from gamelog.core.errors import IllegalMove, SetupError
 from gamelog.core.game import Event, GameLog
 from gamelog.core.turns import Roster
-from gamelog.games.terra_mystica import (
-    actions,
-    admin,
-    drops,
-    fire_ice,
-    flow,
-    income,
-    leech,
-    terraform,
-    towns,
-    variable,
-)
-from gamelog.games.terra_mystica import commands as cmd
-from gamelog.games.terra_mystica.commands import ADMIN, COMMENT
-from gamelog.games.terra_mystica.header import LEDGER
-from gamelog.games.terra_mystica.ledger import verify
-from gamelog.games.terra_mystica.moves import LogMove
+from gamelog.games.terra_mystica.ledger_file import verify
+from gamelog.games.terra_mystica.notation import commands as cmd
+from gamelog.games.terra_mystica.notation.commands import ADMIN, COMMENT
+from gamelog.games.terra_mystica.notation.header import LEDGER
+from gamelog.games.terra_mystica.notation.moves import LogMove
 from gamelog.games.terra_mystica.rulebook import (
     ENGINE_ROWS_RULE,
     FIRE_AND_ICE_COMMANDS_RULE,
     GAME_END_RULE,
     KNOWN_FACTION_RULE,
 )
-from gamelog.games.terra_mystica.state import Faction, TerraMysticaState, lay_out, setup
+from gamelog.games.terra_mystica.rules import (
+    actions,
+    admin,
+    drops,
+    fire_ice,
+    income,
+    leech,
+    phases,
+    terraform,
+    towns,
+    turn,
+    variable,
+)
+from gamelog.games.terra_mystica.state import Faction, Step, TerraMysticaState, lay_out, setup
 
 
 def apply(state: TerraMysticaState, move: LogMove) -> list[Event]:
@@ -60,11 +67,14 @@ def apply(state: TerraMysticaState, move: LogMove) -> list[Event]:
     rows = state.ledger.rows
     first_row = len(rows)
     state.at_line = move.line
-    state.at_text = move.source if move.ledger_row is None else f"{move.player}: {move.source}"
-    written: dict[str, int] = {}  # how often each command text came before on this move
-    for actor, command, next_actor in state.plan.get(id(move), ()):
-        occurrence = written.get(command.text.lower(), 0)
-        written[command.text.lower()] = occurrence + 1
+    ledger_form = state.form == LEDGER
+    state.at_text = (
+        f"{move.player}: {move.source}"
+        if ledger_form and move.ledger_row is not None
+        else move.source
+    )
+    steps = state.plan.get(id(move), ())
+    for index, (actor, command, next_actor) in enumerate(steps):
         try:
             if state.finished and actor != COMMENT:
                 raise IllegalMove(
@@ -73,18 +83,30 @@ def apply(state: TerraMysticaState, move: LogMove) -> list[Event]:
                 )
             feed(state, actor, command, next_actor)
         except (IllegalMove, SetupError) as error:
-            if actor not in (ADMIN, COMMENT) and not error.message.startswith(f"{actor}: "):
-                error.message = f"{actor}: {command.text}: {error.message}"
-                error.args = (error.message,)
-            if error.line is None:
-                column = move.column_of(command.text, occurrence)
-                if column is not None:
-                    error.line, error.column = move.line, column
+            _place(error, move, steps, index)
             raise
     state.applied += 1
-    if state.form == LEDGER:
+    if ledger_form:
         verify(state, move)
     return rows[first_row:]  # type: ignore[return-value]  # rows are events
+
+
+def _place(
+    error: IllegalMove | SetupError, move: LogMove, steps: Sequence[Step], index: int
+) -> None:
+    """Name the command at fault in ``error`` and point at its column: the same text
+    may come more than once on a line, so its occurrence among the steps before
+    counts (worked out only here, once a command has failed)."""
+    actor, command, _ = steps[index]
+    if actor not in (ADMIN, COMMENT) and not error.message.startswith(f"{actor}: "):
+        error.message = f"{actor}: {command.text}: {error.message}"
+        error.args = (error.message,)
+    if error.line is None:
+        text = command.text.lower()
+        occurrence = sum(1 for _, before, _ in steps[:index] if before.text.lower() == text)
+        column = move.column_of(command.text, occurrence)
+        if column is not None:
+            error.line, error.column = move.line, column
 
 
 def extend(state: TerraMysticaState, moves: Sequence[LogMove]) -> None:
@@ -174,11 +196,18 @@ def feed(state: TerraMysticaState, actor: str, command: cmd.Command, next_actor:
         if not faction.dropped and ledger.collecting:
             ledger.commands.append(command.text)
         if ledger.force_finish:
-            flow.maybe_advance_to_next_player(state, faction)
-            ledger.finish_row()
+            turn.maybe_advance_to_next_player(state, faction)
+            if ledger.collecting:  # closed there, except during the setup (round 0)
+                ledger.finish_row()
         if next_actor != actor:
-            flow.maybe_advance_to_next_player(state, faction)
-    flow.what_next(state)
+            turn.maybe_advance_to_next_player(state, faction)
+    if state.phase == "play":
+        # The usual case, checked here without a call: a round of play goes on
+        # while a faction has not passed (phases._in_play).
+        for f in state.order:
+            if not (f.passed or f.dropped):
+                return
+    phases.what_next(state)
 
 
 def faction_command(state: TerraMysticaState, f: Faction, c: cmd.Command) -> None:
@@ -205,7 +234,7 @@ def _on_adjust(state: TerraMysticaState, f: Faction, c: cmd.Adjust) -> None:
 
 
 def _on_build(state: TerraMysticaState, f: Faction, c: cmd.Build) -> None:
-    flow.advance_state(state, "initial-dwellings")
+    phases.advance_state(state, "initial-dwellings")
     fire_ice.check_setup_done(state)
     if state.form == LEDGER and not state.round and state.setup_order:
         # The site's ledger files the first initial dwelling after the Ice Maidens'
@@ -213,27 +242,32 @@ def _on_build(state: TerraMysticaState, f: Faction, c: cmd.Build) -> None:
         name, kind = state.setup_order[0]
         if kind == "dwelling" and name != f.name and state.fire_and_ice:
             f = state.factions[name]
-    flow.assert_active(state, f)
+    if state.active is not f:  # assert_active raises only then
+        turn.assert_active(state, f)
     actions.build(state, f, c.hex)
 
 
 def _on_upgrade(state: TerraMysticaState, f: Faction, c: cmd.Upgrade) -> None:
-    flow.assert_active(state, f)
+    if state.active is not f:  # assert_active raises only then
+        turn.assert_active(state, f)
     actions.upgrade(state, f, c.hex, c.building)
 
 
 def _on_send(state: TerraMysticaState, f: Faction, c: cmd.Send) -> None:
-    flow.assert_active(state, f)
+    if state.active is not f:  # assert_active raises only then
+        turn.assert_active(state, f)
     actions.send(state, f, c.cult, c.amount)
 
 
 def _on_convert(state: TerraMysticaState, f: Faction, c: cmd.Convert) -> None:
-    flow.assert_active(state, f)
+    if state.active is not f:  # assert_active raises only then
+        turn.assert_active(state, f)
     actions.convert(state, f, c.from_count, c.from_type, c.to_count, c.to_type)
 
 
 def _on_burn(state: TerraMysticaState, f: Faction, c: cmd.Burn) -> None:
-    flow.assert_active(state, f)
+    if state.active is not f:  # assert_active raises only then
+        turn.assert_active(state, f)
     actions.burn(state, f, c.amount)
 
 
@@ -252,28 +286,33 @@ def _on_transform(state: TerraMysticaState, f: Faction, c: cmd.Transform) -> Non
 
 
 def _on_dig(state: TerraMysticaState, f: Faction, c: cmd.Dig) -> None:
-    flow.assert_active(state, f)
+    if state.active is not f:  # assert_active raises only then
+        turn.assert_active(state, f)
     terraform.dig(state, f, c.amount)
 
 
 def _on_bridge(state: TerraMysticaState, f: Faction, c: cmd.Bridge) -> None:
-    flow.assert_active(state, f)
+    if state.active is not f:  # assert_active raises only then
+        turn.assert_active(state, f)
     actions.bridge(state, f, c.a, c.b, c.allow_illegal)
 
 
 def _on_connect(state: TerraMysticaState, f: Faction, c: cmd.Connect) -> None:
-    flow.assert_active(state, f)
+    if state.active is not f:  # assert_active raises only then
+        turn.assert_active(state, f)
     towns.connect(state, f, c.hexes)
 
 
 def _on_pass(state: TerraMysticaState, f: Faction, c: cmd.Pass) -> None:
-    flow.assert_active(state, f)
-    flow.pass_turn(state, f, c.tile)
+    if state.active is not f:  # assert_active raises only then
+        turn.assert_active(state, f)
+    turn.pass_turn(state, f, c.tile)
     state.ledger.force_finish = True
 
 
 def _on_action(state: TerraMysticaState, f: Faction, c: cmd.Action) -> None:
-    flow.assert_active(state, f)
+    if state.active is not f:  # assert_active raises only then
+        turn.assert_active(state, f)
     actions.action(state, f, c.name)
 
 
@@ -299,7 +338,7 @@ def _on_income(state: TerraMysticaState, f: Faction, c: cmd.Income) -> None:
 
 def _on_start(state: TerraMysticaState, f: Faction, c: cmd.Start) -> None:
     if not any(r.type == "full" for r in state.action_required):
-        flow.start_round(state)
+        phases.start_round(state)
 
 
 def _on_pick_colour(state: TerraMysticaState, f: Faction, c: cmd.PickColour) -> None:

@@ -6,7 +6,7 @@ A Terra Mystica log comes in two forms of the online site (notation.md):
   ``setup witches``), a comment, or a faction's ``faction: cmd. cmd``;
 * a **ledger** (the site's tab-separated export): one move per faction row, the
   commands of that row plus the state the site recorded after it, which the
-  rules check (ledger.py); comment rows that carry setup (options, scoring
+  rules check (ledger_file.py); comment rows that carry setup (options, scoring
   tiles, removed bonus tiles, dropped factions) are admin moves.
 
 Both are parsed by ``grammars/terra_mystica.lark`` (:data:`GRAMMAR` and
@@ -25,12 +25,12 @@ from lark import Token
 from gamelog.core.errors import NotationError
 from gamelog.core.game import Move
 from gamelog.core.notation import Grammar
-from gamelog.games.terra_mystica import commands as cmd
-from gamelog.games.terra_mystica import line_cache
-from gamelog.games.terra_mystica.commands import ADMIN, COMMENT, Entry
+from gamelog.games.terra_mystica.notation import commands as cmd
+from gamelog.games.terra_mystica.notation import line_cache
+from gamelog.games.terra_mystica.notation.commands import ADMIN, COMMENT, Entry
+from gamelog.games.terra_mystica.notation.transformer import SOURCE_LINES, ToCommands, tidy
 from gamelog.games.terra_mystica.records import Record
 from gamelog.games.terra_mystica.sniff import is_ledger_row
-from gamelog.games.terra_mystica.transformer import SOURCE_LINES, ToCommands, tidy
 
 # --- moves ----------------------------------------------------------------------
 
@@ -281,11 +281,9 @@ def read_command_log(text: str) -> list[LogMove]:
         line_cache.fill(lines[:row], GRAMMAR)
         raise _ledger_row_here(text.split("\n")[row], row + 1)
     line_cache.fill(lines, GRAMMAR)
-    parts = line_cache.parts
     moves: list[LogMove] = []
     comments: list[Entry] = []
-    for number, line in enumerate(lines, start=1):
-        entries, player, source, indent = parts(line)
+    for number, (entries, player, source, indent) in enumerate(line_cache.parts_of(lines), start=1):
         if not entries:
             continue
         if player == COMMENT:

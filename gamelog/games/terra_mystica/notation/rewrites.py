@@ -20,9 +20,9 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from gamelog.games.terra_mystica import commands as cmd
-from gamelog.games.terra_mystica.commands import ADMIN, COMMENT, Entry
 from gamelog.games.terra_mystica.components import FACTIONS
+from gamelog.games.terra_mystica.notation import commands as cmd
+from gamelog.games.terra_mystica.notation.commands import ADMIN, COMMENT, Entry
 
 # --- a faction's own spellings (the ``line`` hook of the data) ----------------------
 

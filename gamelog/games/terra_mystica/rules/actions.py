@@ -7,18 +7,8 @@ terraform.py.
 from __future__ import annotations
 
 from gamelog.core.errors import IllegalMove
-from gamelog.games.terra_mystica import (
-    fire_ice,
-    flow,
-    leech,
-    reach,
-    resources,
-    terraform,
-    towns,
-    variable,
-)
-from gamelog.games.terra_mystica.components import ACTION_SPACES, CONSTANTS
-from gamelog.games.terra_mystica.resources import amount_text
+from gamelog.core.words import amount_text
+from gamelog.games.terra_mystica.components import ACTION_SPACES, CONSTANTS, RESOURCE_WORDS
 from gamelog.games.terra_mystica.rulebook import (
     ACTION_HOLDERS_RULE,
     ACTION_SPACE_ONCE_RULE,
@@ -53,6 +43,17 @@ from gamelog.games.terra_mystica.rulebook import (
     TRACK_TOP_RULE,
     UPGRADE_PATH_RULE,
     UPGRADES_RULE,
+)
+from gamelog.games.terra_mystica.rules import (
+    fire_ice,
+    leech,
+    pending,
+    reach,
+    resources,
+    terraform,
+    towns,
+    turn,
+    variable,
 )
 from gamelog.games.terra_mystica.state import Faction, TerraMysticaState
 
@@ -94,7 +95,7 @@ def build(state: TerraMysticaState, f: Faction, where: str) -> None:
         and where not in f.allowed_build_locations
     ):
         f.allowed_sub.pop("build", None)
-    flow.require_subaction(state, f, "build", {"transform": int(needs_terraform)})
+    turn.require_subaction(state, f, "build", {"transform": int(needs_terraform)})
     if f.r["TELEPORT_NO_TF"]:
         f.r["TELEPORT_NO_TF"] -= 1
         if needs_terraform:
@@ -122,7 +123,7 @@ def build(state: TerraMysticaState, f: Faction, where: str) -> None:
         resources.gain(state, f, gain, "faction")
     if f.r["SPADE"] > 0:
         raise IllegalMove(
-            f"{amount_text(f.r['SPADE'], 'SPADE')} still unused",
+            f"{amount_text(f.r['SPADE'], 'SPADE', RESOURCE_WORDS)} still unused",
             rule=TERRAFORM_BEFORE_DWELLING_RULE,
         )
     if state.round == 0:
@@ -142,7 +143,7 @@ def build(state: TerraMysticaState, f: Faction, where: str) -> None:
 def upgrade(state: TerraMysticaState, f: Faction, where: str, kind: str) -> None:
     if state.round == 0:
         raise IllegalMove("no upgrades during setup", rule=SETUP_PLACES_DWELLINGS_RULE)
-    flow.require_subaction(state, f, "upgrade", {})
+    turn.require_subaction(state, f, "upgrade", {})
     reach.land_hex(state, where)
     wanted = CONSTANTS.upgrades_from.get(kind)
     if wanted is None:
@@ -230,7 +231,7 @@ def bridge(state: TerraMysticaState, f: Faction, a: str, b: str, allow_illegal: 
             f"neither {a} nor {b} holds a building of the {f.name}",
             rule=BRIDGE_TOUCHES_OWN_BUILDING_RULE,
         )
-    flow.require_subaction(state, f, "bridge", {"bridge": f.r["BRIDGE"] - 1})
+    turn.require_subaction(state, f, "bridge", {"bridge": f.r["BRIDGE"] - 1})
     if not allow_illegal:
         if f.r["BRIDGE_COUNT"] == 0:
             raise IllegalMove(
@@ -259,7 +260,7 @@ def bridge(state: TerraMysticaState, f: Faction, a: str, b: str, allow_illegal: 
 
 
 def send(state: TerraMysticaState, f: Faction, cult: str, amount: int | None) -> None:
-    flow.require_subaction(state, f, "send", {})
+    turn.require_subaction(state, f, "send", {})
     assert cult in state.cult_set, cult  # the grammar names the four tracks
     spaces = state.cult_spaces[cult]
     steps = 1
@@ -363,7 +364,7 @@ def action(state: TerraMysticaState, f: Faction, name: str) -> None:
     subaction, cost = spec.subaction, spec.cost
     if f.spec.actions or f.spec.discount:  # Fire & Ice factions only
         subaction, cost = fire_ice.own_action(f, name, subaction, cost)
-    flow.require_subaction(state, f, "action", dict(subaction))
+    turn.require_subaction(state, f, "action", dict(subaction))
     if "PW" in cost and f.r["P3"] < cost["PW"]:
         raise IllegalMove(
             f"{name} needs {cost['PW']} power in bowl III, has {f.r['P3']}",
@@ -379,7 +380,7 @@ def action(state: TerraMysticaState, f: Faction, name: str) -> None:
 
 
 def advance(state: TerraMysticaState, f: Faction, track_name: str) -> None:
-    flow.require_subaction(state, f, "advance", {})
+    turn.require_subaction(state, f, "advance", {})
     track = f.track(track_name)
     level = f.tracks[track_name]
     if level >= track.max_level:
@@ -487,15 +488,17 @@ def adjust_command(
                 facts=owed_facts(state, f),
             )
     resources.adjust(state, f, kind, delta, source)
+    if kind == "FAV5":  # towns of size 6 from now on: a group may already be one
+        towns.detect_all(state, f)
     if kind.startswith("GAIN_"):  # e.g. -GAIN_P3_FOR_VP: the Shapeshifters decline
-        flow.dismiss_action(state, f, "gain-token")
+        pending.dismiss_action(state, f, "gain-token")
     if kind == "FREE_TF" and r["FREE_TF"] == 0:
         r["TF_NEED_HEX_ADJACENCY"] = 0
     if kind == "FREE_D" and r["FREE_D"] == 0:
         r["TELEPORT_NO_TF"] = 0
-    flow.dismiss_action(state, f, "cult")
+    pending.dismiss_action(state, f, "cult")
     if kind == "SPADE" and r["SPADE"] < 1:
-        flow.dismiss_action(state, f, "transform")
+        pending.dismiss_action(state, f, "transform")
 
 
 def _settle_owed_tile(f: Faction, owed: str, delta: int, refusal: str, rule: str) -> None:

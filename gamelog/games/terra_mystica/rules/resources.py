@@ -9,8 +9,8 @@ steps, a town tile's key, a cult step's power, a round scoring tile's VP).
 from __future__ import annotations
 
 from gamelog.core.errors import IllegalMove
-from gamelog.games.terra_mystica import abilities, flow, towns
-from gamelog.games.terra_mystica.components import CONSTANTS, TILES, Amounts
+from gamelog.core.words import amount_text, amounts_text, counted, possessive
+from gamelog.games.terra_mystica.components import CONSTANTS, RESOURCE_WORDS, TILES, Amounts
 from gamelog.games.terra_mystica.rulebook import (
     CANNOT_SPEND_MORE_RULE,
     FAVOR_TILE_ONCE_RULE,
@@ -22,6 +22,7 @@ from gamelog.games.terra_mystica.rulebook import (
     SPENT_POWER_FROM_BOWL_III_RULE,
     WAIT_FOR_CULT_STEPS_RULE,
 )
+from gamelog.games.terra_mystica.rules import abilities
 from gamelog.games.terra_mystica.state import Faction, TerraMysticaState
 
 #: Entitlements and markers the engine tracks like resources (NOTATION.md §A.2).
@@ -98,36 +99,6 @@ _CAPS = {"P": "MAX_P", **{cult: f"MAX_{cult}" for cult in CONSTANTS.cults}}
 #: Tile name -> "bonus", "favor", "town" or "scoring".
 _TILE_KINDS = {name: tile.kind for name, tile in TILES.items()}
 
-_NAMES = {
-    "C": ("coin", "coins"),
-    "W": ("worker", "workers"),
-    "P": ("priest", "priests"),
-    "VP": ("VP", "VP"),
-    "PW": ("power", "power"),
-    "PW_TOKEN": ("power token", "power tokens"),
-    "P1": ("power in bowl I", "power in bowl I"),
-    "P2": ("power in bowl II", "power in bowl II"),
-    "P3": ("power in bowl III", "power in bowl III"),
-    "SPADE": ("spade", "spades"),
-    "KEY": ("town key", "town keys"),
-    "ALLOW_SHAPESHIFT": ("shapeshift left", "shapeshifts left"),
-    "UNLOCK_TERRAIN": ("terrain to unlock", "terrains to unlock"),
-}
-
-
-def amount_text(amount: int, kind: str) -> str:
-    """``2 coins``, ``1 worker``, ``3 power in bowl III``."""
-    singular, plural = _NAMES.get(kind, (kind, kind))
-    return f"{amount} {singular if amount == 1 else plural}"
-
-
-def amounts_text(amounts: Amounts) -> str:
-    parts = [amount_text(v, k) for k, v in amounts.items() if v]
-    if not parts:
-        return "nothing"
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
 # --- gaining and paying ---------------------------------------------------------------
 
 
@@ -148,11 +119,16 @@ def adjust(
             f.vp_trail.append((source, state.at_line, state.at_text, delta, row))
         value = r[kind] + delta
         r[kind] = value
-        if delta > 0:
+        if delta > 0 and (
+            state.gain_scoring_round != state.round
+            or kind in state.gain_scoring[1]
+            or (f.spec.special_mode == "gain" and kind in f.spec.special_effects)
+        ):
             _scored_gain(state, f, kind, delta)
         if value < 0:
             raise IllegalMove(
-                f"needs {amount_text(-delta, kind)}, has {amount_text(value - delta, kind)}",
+                f"needs {amount_text(-delta, kind, RESOURCE_WORDS)}, "
+                f"has {amount_text(value - delta, kind, RESOURCE_WORDS)}",
                 rule=CANNOT_SPEND_MORE_RULE,
             )
         return
@@ -196,9 +172,8 @@ def adjust(
                     rule=FAVOR_TILE_ONCE_RULE,
                 )
             gain(state, f, TILES[kind].gain, kind)
-            if kind == "FAV5":
-                for where in f.locations:
-                    towns.detect_towns_from(state, f, where)
+            # FAV5 makes smaller groups towns: its taker looks for them
+            # (actions.adjust_command runs towns.detect_all).
         elif tile_kind == "town":
             for _ in range(delta):
                 gain(state, f, TILES[kind].gain, "TW")
@@ -212,18 +187,25 @@ def adjust(
             f.cult_blocked.clear()
     elif kind in state.cult_set:
         cult_moved(state, f, kind, original, value)
-    if delta > 0:
+    if delta > 0 and (
+        state.gain_scoring_round != state.round
+        or kind in state.gain_scoring[1]
+        or (f.spec.special_mode == "gain" and kind in f.spec.special_effects)
+    ):
         _scored_gain(state, f, kind, delta)
     if r[kind] < 0:
         raise IllegalMove(
-            f"needs {amount_text(-delta, kind)}, has {amount_text(original, kind)}",
+            f"needs {amount_text(-delta, kind, RESOURCE_WORDS)}, "
+            f"has {amount_text(original, kind, RESOURCE_WORDS)}",
             rule=CANNOT_SPEND_MORE_RULE,
         )
 
 
 def _scored_gain(state: TerraMysticaState, f: Faction, kind: str, delta: int) -> None:
     """VP for a gain the round's scoring tile rewards, and faction specials
-    triggered by gaining (``special_mode = "gain"``)."""
+    triggered by gaining (``special_mode = "gain"``). :func:`adjust` calls it only
+    where one of them may apply (a new round's tile not looked up yet, a kind the
+    tile or the faction's special names): most gains score nothing."""
     if state.gain_scoring_round != state.round:
         round_gain_scoring(state)
     tile_name, table = state.gain_scoring
@@ -242,6 +224,19 @@ def _adjust_special(
 ) -> None:
     """Kinds that are not held but act at once: power, tokens, tracks, actions."""
     r = f.r
+    if kind == "PW":  # by far the most common: gained from bowl I up, or spent from III
+        if delta > 0:
+            gain_power(state, f, delta)
+            return
+        r["P1"] -= delta
+        r["P3"] += delta
+        if r["P3"] < 0:
+            raise IllegalMove(
+                f"needs {-delta} power in bowl III, has {r['P3'] - delta}",
+                rule=SPENT_POWER_FROM_BOWL_III_RULE,
+                facts=[f"bowls {r['P1'] + delta}/{r['P2']}/{r['P3'] - delta}"],
+            )
+        return
     if kind == "PW_TOKEN":
         if delta >= 0:
             raise IllegalMove("power tokens cannot be gained this way", rule=POWER_TOKENS_RULE)
@@ -277,20 +272,9 @@ def _adjust_special(
                     break
             else:
                 raise IllegalMove(
-                    f"needs {abs(delta)} power token{'' if abs(delta) == 1 else 's'}, has fewer",
+                    f"needs {counted(abs(delta), 'power token')}, has fewer",
                     rule=POWER_TOKENS_HELD_RULE,
                 )
-    elif delta > 0:  # PW
-        gain_power(state, f, delta)
-    else:
-        r["P1"] -= delta
-        r["P3"] += delta
-        if r["P3"] < 0:
-            raise IllegalMove(
-                f"needs {-delta} power in bowl III, has {r['P3'] - delta}",
-                rule=SPENT_POWER_FROM_BOWL_III_RULE,
-                facts=[f"bowls {r['P1'] + delta}/{r['P2']}/{r['P3'] - delta}"],
-            )
 
 
 def round_gain_scoring(state: TerraMysticaState) -> tuple[str, dict[str, int]]:
@@ -320,10 +304,16 @@ def pay(
 ) -> None:
     """Pay ``cost``; if anything is short, say everything that is short."""
     net = {k: v - discount.get(k, 0) for k, v in cost.items()} if discount else cost
-    short = shortfalls(state, f, net)
+    r = f.r
+    # Most payments are affordable: seen without the list of what is short.
+    short: list[str] = []
+    for kind, amount in net.items():
+        if amount > 0 and (kind == "PW" or kind == "PW_TOKEN" or r[kind] < amount):
+            short = shortfalls(state, f, net)
+            break
     if short:
         raise IllegalMove(
-            f"needs {amounts_text(net)}, has {', '.join(short)}",
+            f"needs {amounts_text(net, RESOURCE_WORDS)}, has {', '.join(short)}",
             rule=FULL_COST_RULE,
         )
     for kind, amount in net.items():
@@ -341,7 +331,7 @@ def shortfalls(state: TerraMysticaState, f: Faction, cost: Amounts) -> list[str]
         else:
             have, shown = r[kind], kind
         if amount > 0 and have < amount:
-            short.append(amount_text(have, shown))
+            short.append(amount_text(have, shown, RESOURCE_WORDS))
     return short
 
 
@@ -412,7 +402,7 @@ def cult_moved(state: TerraMysticaState, f: Faction, cult: str, old: int, new: i
         holder = abilities.waiting_for(state, f, cult)
         if holder is not None:
             raise IllegalMove(
-                f"must wait for the {flow.possessive(holder.display)} decision "
+                f"must wait for the {possessive(holder.display)} decision "
                 f"before stepping onto 10 of {cult}",
                 rule=WAIT_FOR_CULT_STEPS_RULE.format(faction=holder.display),
             )
