@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -65,6 +64,7 @@ def audit(
         settings().colour,
         inputs=[target.path for target in targets],
         lines=stream_lines,
+        paged=fmt == "table",
     )
     streamed: set[int] = set()
 
@@ -146,19 +146,9 @@ def _print(out: Output, fmt: str, records: list[dict[str, Any]]) -> None:
 
         out.echo(audit_report(records), nl=False)
     else:
-        out.echo(render.audit_table(records, _width(out)))
+        out.echo(render.audit_table(records, out.width))
         out.echo()
         out.echo(render.audit_totals(records))
-
-
-def _width(out: Output) -> int | None:
-    """The terminal's width (COLUMNS first), or None when the table goes to a file."""
-    columns = os.environ.get("COLUMNS", "")
-    if columns.isdigit():
-        return int(columns)
-    if out.is_terminal:
-        return shutil.get_terminal_size().columns
-    return None
 
 
 def _public(rec: dict[str, Any]) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from gamelog.core.audit import AuditTimeout, deadline
 from gamelog.core.errors import GamelogError, IllegalMove, NotationError
 from gamelog.core.legal import SECONDS, alternatives_fact, at_the_action
 from gamelog.core.replay import Replay, notation_errors
+from gamelog.core.words import counted
 
 
 @click.command()
@@ -138,8 +139,13 @@ def _check(
             click.echo(loaded.game.render_position(result.state), err=True)
         return EXIT_PROBLEM
     if not quiet:
-        status = "ok" if result.finished else "ok (the log ends before the game does)"
-        out.echo(f"{loaded.path}: {status} ({result.moves_applied} moves)")
+        moves = counted(result.moves_applied, "move")
+        status = (
+            f"ok ({moves})"
+            if result.finished
+            else f"ok ({moves}; the log ends before the game does)"
+        )
+        out.prose(f"{loaded.path}: {status}")
     return EXIT_OK
 
 

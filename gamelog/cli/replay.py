@@ -58,7 +58,7 @@ def replay_command(
     """
     loading.require_files([log])
     fmt = fmt.lower()
-    out = Output(options.output, loading.settings().colour, inputs=[log])
+    out = Output(options.output, loading.settings().colour, inputs=[log], paged=fmt == "text")
     loaded = loading.load(log, options.game, options.max_bytes)
     if loaded.game is not None and fmt not in (*BASIC_FORMATS, *loaded.game.export_formats):
         choices = ", ".join((*BASIC_FORMATS, *loaded.game.export_formats))
@@ -124,7 +124,7 @@ def _replay(
         sheet = sheet_of(result)
         assert sheet is not None
         out.echo()
-        out.echo(render.score_table(sheet))
+        out.echo(render.score_table(sheet, width=out.width))
     if result.error is not None:
         loading.report(result.error, result.text)
         return EXIT_PROBLEM
@@ -144,11 +144,14 @@ def step_record(step: Step, scores: Any) -> dict[str, Any]:
 
 def _print_step(out: Output, step: Step, scores: Any, style: Styler) -> None:
     move = step.move.source or f"line {step.move.line}"
-    out.echo(f"{step.number:>4}. {style(move, bold=True)}")
+    if out.width is None:
+        out.echo(f"{step.number:>4}. {style(move, bold=True)}")
+    else:
+        out.prose(f"{step.number:>4}. {move}", hang="        ")
     for event in step.events:
-        out.echo(f"        {event.text}")
+        out.prose(f"        {event.text}")
     if scores:
-        out.echo("        " + style(_scores_line(scores), dim=True))
+        out.prose("        " + _scores_line(scores), dim=True)
 
 
 def _scores_line(scores: Any) -> str:

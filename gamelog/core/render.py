@@ -235,4 +235,3 @@ def _ok_first(item: tuple[str, int]) -> tuple[bool, str]:
 
 def _is_number(cell: str) -> bool:
     return cell.lstrip("-").replace(".", "", 1).isdigit()
-

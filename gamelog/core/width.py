@@ -49,15 +49,24 @@ def column_of(text: str, index: int) -> int:
     return cells(text[:index]) + 1
 
 
+#: Where a word too long for its line is best split: after these.
+_BREAKS = "/_-.,;:"
+
+
 def _split_word(word: str, width: int) -> list[str]:
-    """A word wider than ``width``, in pieces that fit (a path, a long name)."""
+    """A word wider than ``width``, in pieces that fit (a path, a long name), split
+    after a slash, an underscore or a hyphen where one is near enough."""
     pieces: list[str] = []
     piece, used = "", 0
     for char in word:
         size = char_cells(char)
         if piece and used + size > width:
-            pieces.append(piece)
-            piece, used = "", 0
+            cut = max(piece.rfind(mark) for mark in _BREAKS) + 1
+            if cut * 2 <= len(piece):  # none in the second half: split where it is full
+                cut = len(piece)
+            pieces.append(piece[:cut])
+            piece = piece[cut:]
+            used = cells(piece)
         piece += char
         used += size
     if piece:
@@ -149,6 +158,9 @@ def fit_table(
             natural[i] = max(natural[i], cells(cell))
             least[i] = max(least[i], _least(cell, numeric[i]))
     least = [min(low, high) for low, high in zip(least, natural, strict=True)]
+    if count and sum(least) + len(GAP) * (count - 1) > width:
+        # sliced: each slice repeats the first column, kept whole where it can be
+        least[0] = max(least[0], min(natural[0], width // 4))
     slices: list[list[int]] = []
     current: list[int] = []
     for i in range(count):
@@ -163,7 +175,9 @@ def fit_table(
     parts = []
     for columns in slices:
         widths = _shrunk(
-            [natural[i] for i in columns], [least[i] for i in columns], width - 2 * (len(columns) - 1)
+            [natural[i] for i in columns],
+            [least[i] for i in columns],
+            width - 2 * (len(columns) - 1),
         )
         parts.append(
             _lay_out(
