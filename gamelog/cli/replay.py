@@ -15,6 +15,7 @@ from gamelog.core import render
 from gamelog.core.errors import GamelogError
 from gamelog.core.outcome import record, sheet_of
 from gamelog.core.replay import Step
+from gamelog.core.width import wrap_block
 
 BASIC_FORMATS = ("text", "json", "svg")
 
@@ -119,7 +120,7 @@ def _replay(
             out.echo(game.export(result, fmt), nl=False)
     elif stop_after is not None and result.state is not None:
         out.echo()
-        out.echo(game.render_position(result.state))
+        out.echo(wrap_block(game.render_position(result.state), out.width))
     elif result.error is None and result.state is not None:
         sheet = sheet_of(result)
         assert sheet is not None

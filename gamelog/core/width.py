@@ -25,6 +25,8 @@ NARROWEST = 8
 #: The widest a single header word may hold its column open before it is split.
 HEADER_WORD = 12
 GAP = "  "
+#: How much of its width the first column counts for when the widest is shrunk.
+FIRST = 0.6
 
 
 def char_cells(char: str) -> int:
@@ -192,14 +194,15 @@ def fit_table(
 
 def _shrunk(natural: list[int], least: list[int], room: int) -> list[int]:
     """Column widths that sum to at most ``room``, taken from the widest columns
-    first, none below its least."""
+    first, none below its least; the first column (the row's name: a file, a player)
+    counted narrower than it is, so that it is kept longer whole."""
     widths = list(natural)
     excess = sum(widths) - room
     while excess > 0:
         candidates = [i for i in range(len(widths)) if widths[i] > least[i]]
         if not candidates:
             break
-        widest = max(candidates, key=lambda i: widths[i])
+        widest = max(candidates, key=lambda i: widths[i] * (FIRST if i == 0 else 1))
         widths[widest] -= 1
         excess -= 1
     return widths
