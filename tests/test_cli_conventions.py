@@ -142,10 +142,11 @@ def test_the_audit_table_fits_the_terminal_and_tells_finished_from_unfinished(
     result = run("audit", COMPLETE, half, NOTATION_ERROR, env={"COLUMNS": str(width)})
     lines = result.stdout.splitlines()
     assert all(len(line) <= width for line in lines)
-    starts = [i for i, line in enumerate(lines) if line.startswith(("/", "samples", "tests"))]
+    starts = [i for i, line in enumerate(lines) if "  seikatsu  " in line]
+    blocks = ["\n".join(lines[i:j]) for i, j in zip(starts, [*starts[1:], -2], strict=True)]
     rows = {
-        Path(lines[i].split()[0]).name: "\n".join(lines[i:j])
-        for i, j in zip(starts, [*starts[1:], len(lines)], strict=True)
+        name: next(block for block in blocks if name in "".join(block.split()))
+        for name in ("complete-2p.log", "half.log", "notation-error.log")
     }
     assert "winner: Cid" in rows["complete-2p.log"]
     assert "unfinished" in rows["half.log"]

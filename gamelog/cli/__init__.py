@@ -98,7 +98,7 @@ def run() -> None:
     except click.exceptions.Exit as done:
         code = done.exit_code
     except click.ClickException as problem:
-        problem.show()
+        _show(problem)
         code = problem.exit_code
     except (KeyboardInterrupt, click.exceptions.Abort):
         click.echo("gamelog: interrupted", err=True)
@@ -116,6 +116,20 @@ def run() -> None:
         )
         code = EXIT_PROBLEM
     sys.exit(code or 0)
+
+
+def _show(problem: click.ClickException) -> None:
+    """click's own errors in gamelog's voice (``gamelog: error: no such option``), after
+    the usage line and the hint click gives, so that every error reads alike."""
+    message = problem.format_message()
+    if message[:1].isupper() and not message[1:2].isupper():
+        message = message[0].lower() + message[1:]
+    ctx = getattr(problem, "ctx", None)
+    if isinstance(problem, click.UsageError) and ctx is not None:
+        click.echo(ctx.get_usage(), err=True)
+        names = ctx.command_path
+        click.echo(f"Try '{names} {ctx.help_option_names[0]}' for help.", err=True)
+    click.echo(f"gamelog: error: {message}", err=True)
 
 
 def _quiet_stdout() -> None:

@@ -15,6 +15,7 @@ from gamelog.cli.options import LogOptions, format_option, jobs_option, log_opti
 from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, EXIT_USAGE, Output, fail_usage
 from gamelog.core import render
 from gamelog.core.audit import Target, expand, run_audit
+from gamelog.core.words import counted
 from gamelog.core.workers import Interrupted
 
 
@@ -91,7 +92,9 @@ def audit(
             for rec in records:
                 if id(rec) not in streamed:
                     written(rec)
-        click.echo(f"gamelog: stopped ({len(records)} of {len(targets)} files done)", err=True)
+        click.echo(
+            f"gamelog: stopped ({len(records)} of {counted(len(targets), 'file')} done)", err=True
+        )
     if settings().debug:
         for rec in records:
             if "traceback" in rec:

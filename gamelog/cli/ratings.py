@@ -18,6 +18,7 @@ from gamelog.core import render
 from gamelog.core.audit import expand, run_audit
 from gamelog.core.ratings import DATE_HELP, Parameters, Ratings, Season, entry, parse_date
 from gamelog.core.width import wrap_block
+from gamelog.core.words import counted
 from gamelog.core.workers import Interrupted
 
 DEFAULTS = Parameters()
@@ -222,7 +223,9 @@ def _text(results: list[Ratings], *, markdown: bool, width: int | None = None) -
             if not result.players:
                 blocks.append("no game to rate")
         if result.left_out:
-            blocks.append(("### " if markdown else "") + f"left out: {len(result.left_out)} files")
+            blocks.append(
+                ("### " if markdown else "") + f"left out: {counted(len(result.left_out), 'file')}"
+            )
             if markdown:
                 blocks.append("\n".join(f"- `{left.text()}`" for left in result.left_out))
             else:

@@ -15,6 +15,7 @@ from gamelog.core.errors import GamelogError
 from gamelog.core.outcome import failure_record, record, sheet_of
 from gamelog.core.replay import Replay
 from gamelog.core.scoring import ScoreSheet
+from gamelog.core.words import counted
 
 
 @click.command()
@@ -105,7 +106,7 @@ def _score(loaded: loading.LoadedLog, fmt: str, out: Output, timeout: float) -> 
 
 def _heading(result: Replay, sheet: ScoreSheet) -> str:
     state = "final score" if sheet.finished else "PROVISIONAL score"
-    return f"{result.game.title}: {result.path} ({state}, {result.moves_applied} moves)"
+    return f"{result.game.title}: {result.path} ({state}, {counted(result.moves_applied, 'move')})"
 
 
 def _print_table(out: Output, result: Replay, sheet: ScoreSheet, rec: dict[str, Any]) -> None:

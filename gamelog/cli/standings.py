@@ -18,6 +18,7 @@ from gamelog.core import render
 from gamelog.core.audit import expand, run_audit
 from gamelog.core.standings import ORDER_KEYS, Standings, Table, order_keys, standings, table_record
 from gamelog.core.width import wrap_block
+from gamelog.core.words import counted
 from gamelog.core.workers import Interrupted
 
 COLUMNS = ("place", "name", "games", "wins", "mean", "median", "best", "mean rank")
@@ -182,7 +183,9 @@ def _text(result: Standings, *, markdown: bool, width: int | None = None) -> str
             if markdown
             else render.plain_table(rows, headers, width)
         )
-        blocks.append(f"{'## ' if markdown else ''}not counted: {len(rows)} files\n\n{body}")
+        blocks.append(
+            f"{'## ' if markdown else ''}not counted: {counted(len(rows), 'file')}\n\n{body}"
+        )
     return "\n\n".join(blocks) if blocks else "no finished game to count"
 
 

@@ -13,6 +13,7 @@ from gamelog.core import render
 from gamelog.core.errors import GamelogError
 from gamelog.core.notation import normalise
 from gamelog.core.outcome import record
+from gamelog.core.words import counted
 
 
 def changed_text(text: str, replacements: Mapping[int, str], deletions: Sequence[int]) -> str:
@@ -20,7 +21,7 @@ def changed_text(text: str, replacements: Mapping[int, str], deletions: Sequence
     lines = normalise(text).split("\n")[:-1]
     for number in [*replacements, *deletions]:
         if number > len(lines):
-            fail_usage(f"line {number} is past the end of the log ({len(lines)} lines)")
+            fail_usage(f"line {number} is past the end of the log ({counted(len(lines), 'line')})")
     for number, line in replacements.items():
         lines[number - 1] = line
     for number in deletions:
@@ -75,7 +76,7 @@ def _summary(rec: dict[str, Any]) -> str:
         state += f" at line {rec['error']['line']}"
     totals = ", ".join(f"{p['name']} {render.number(p['total'])}" for p in rec["players"])
     winners = f"; {render.winners_line(rec['winners'])}" if rec["winners"] else ""
-    return f"{state}, {rec['moves']} moves: {totals or 'no score'}{winners}"
+    return f"{state}, {counted(rec['moves'], 'move')}: {totals or 'no score'}{winners}"
 
 
 def _difference(before: dict[str, Any], after: dict[str, Any]) -> str:
