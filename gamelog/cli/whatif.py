@@ -57,9 +57,9 @@ def what_if(
         ]
     )
     out.echo(out.style(f"{loaded.path}, if {what}:", bold=True))
-    out.echo(f"  as written: {_summary(before)}")
-    out.echo(f"  changed:    {_summary(after)}")
-    out.echo(f"  difference: {_difference(before, after)}")
+    out.prose(f"  as written: {_summary(before)}", hang="              ")
+    out.prose(f"  changed:    {_summary(after)}", hang="              ")
+    out.prose(f"  difference: {_compared(before, after)}", hang="              ")
     if trial.error is not None:  # type: ignore[union-attr]
         report(trial.error, trial.text)  # type: ignore[union-attr]
         return EXIT_PROBLEM
@@ -77,6 +77,24 @@ def _summary(rec: dict[str, Any]) -> str:
     totals = ", ".join(f"{p['name']} {render.number(p['total'])}" for p in rec["players"])
     winners = f"; {render.winners_line(rec['winners'])}" if rec["winners"] else ""
     return f"{state}, {counted(rec['moves'], 'move')}: {totals or 'no score'}{winners}"
+
+
+def _kind(rec: dict[str, Any]) -> str:
+    """Which score a record holds: final (a finished, legal log), provisional at a
+    problem, or provisional at the end of an unfinished log."""
+    if rec["error"] is not None:
+        return f"provisional (it stops at line {rec['error']['line']})"
+    return "final" if rec["finished"] else "provisional (the game is not over)"
+
+
+def _compared(before: dict[str, Any], after: dict[str, Any]) -> str:
+    """The change in each player's score, where the two scores are of one kind: a
+    provisional score set against a final one says nothing of the change."""
+    old, new = _kind(before), _kind(after)
+    same = old == new or (old.startswith("provisional") and new.startswith("provisional"))
+    if not same or after["error"] is not None:
+        return f"not compared: the changed log's score is {new}, the log as written's is {old}"
+    return _difference(before, after)
 
 
 def _difference(before: dict[str, Any], after: dict[str, Any]) -> str:
