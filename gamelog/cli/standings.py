@@ -69,7 +69,9 @@ def standings_command(
     Example:
       gamelog standings season/ --order wins,mean --format html -o season.html
     \b
-    Exit codes: 0, 1 if some file did not count, 2 usage error.
+    Exit codes: 0 the standings were made (the files that did not count, an
+    illegal or unfinished log, say, are listed apart under "not counted"), 1
+    no file counted, 2 usage error. `gamelog audit` exits 1 for any problem.
     """
     try:
         keys = order_keys(order)
@@ -100,7 +102,7 @@ def standings_command(
     result = standings(records, by=by, order=keys)
     with out:
         _print(out, fmt, result)
-    sys.exit(EXIT_PROBLEM if result.apart else EXIT_OK)
+    sys.exit(EXIT_OK if result.tables else EXIT_PROBLEM)
 
 
 def _faction_games() -> list[str]:
