@@ -43,9 +43,9 @@ def replay_command(
     """Replay LOG move by move: each move, what it did, and the running score.
 
     \b
-    text    each move numbered, its events and the score after it; then the
-            final score sheet, or with --to N (--line N) the position drawn
-            after move N (just before line N)
+    text    each move numbered (with --line: by the line it is on), its events
+            and the score after it; then the final score sheet, or with --to N
+            (--line N) the position drawn after move N (just before line N)
     json    the record of `score --format json` with a "steps" list
     svg     the board as a picture, at the end (or at --to N, --line N)
     ledger  (Terra Mystica) the site's ledger export of a command log
@@ -75,14 +75,23 @@ def replay_command(
                 loaded, stop_after = inside, None
     with out:
         outcome = loading.guarded(
-            loaded.path, lambda: _replay(loaded, stop_after, fmt, out, options.timeout), out
+            loaded.path,
+            lambda: _replay(loaded, stop_after, fmt, out, options.timeout, line is not None),
+            out,
         )
     sys.exit(outcome)
 
 
 def _replay(
-    loaded: loading.LoadedLog, stop_after: int | None, fmt: str, out: Output, timeout: float
+    loaded: loading.LoadedLog,
+    stop_after: int | None,
+    fmt: str,
+    out: Output,
+    timeout: float,
+    by_line: bool = False,
 ) -> int:
+    """The replay printed; with ``by_line`` (``--line N``) each move numbered by the
+    line of the file it is on, as N is."""
     if loaded.game is None:
         assert loaded.error is not None
         loading.report(loaded.error, loaded.text)
@@ -95,7 +104,7 @@ def _replay(
         if fmt == "json":
             steps.append(step_record(step, scores))
         elif fmt == "text":
-            _print_step(out, step, scores, out.style)
+            _print_step(out, step, scores, out.style, by_line)
 
     result = loading.replay_within(
         loaded,
@@ -143,12 +152,13 @@ def step_record(step: Step, scores: Any) -> dict[str, Any]:
     }
 
 
-def _print_step(out: Output, step: Step, scores: Any, style: Styler) -> None:
+def _print_step(out: Output, step: Step, scores: Any, style: Styler, by_line: bool) -> None:
     move = step.move.source or f"line {step.move.line}"
+    number = f"line {step.move.line:>3}:" if by_line else f"{step.number:>4}."
     if out.width is None:
-        out.echo(f"{step.number:>4}. {style(move, bold=True)}")
+        out.echo(f"{number} {style(move, bold=True)}")
     else:
-        out.prose(f"{step.number:>4}. {move}", hang="        ")
+        out.prose(f"{number} {move}", hang="        ")
     for event in step.events:
         out.prose(f"        {event.text}")
     if scores:
