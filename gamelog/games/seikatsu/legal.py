@@ -16,12 +16,12 @@ from gamelog.games.seikatsu.rules import bird_points, is_finished
 from gamelog.games.seikatsu.state import KOI_KIND, SeikatsuState
 from gamelog.games.seikatsu.tiles import (
     BIRD_WORDS,
-    Bird,
     BIRDS,
     COPIES_PER_GARDEN_TILE,
     FLOWER_WORDS,
     GARDEN_TILES,
     KOI_TILES,
+    Bird,
 )
 
 
