@@ -149,7 +149,7 @@ def _walked(logs: tuple[str, ...]) -> tuple[str, ...]:
             found += [target.path for target in targets]
         else:
             found.append(given)
-    return tuple(dict.fromkeys(found))
+    return tuple(found)
 
 
 def _record(loaded: loading.LoadedLog, records: list[dict[str, Any]], timeout: float) -> int:
