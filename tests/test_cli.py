@@ -22,8 +22,8 @@ NOT_ADJACENT = str(SEIKATSU / "illegal-not-adjacent.log")
 NOTATION_ERROR = str(SEIKATSU / "notation-error.log")
 
 
-def run(*args: str, stdin: str | None = None):
-    return CliRunner().invoke(main, list(args), input=stdin)
+def run(*args: str, stdin: str | None = None, env: dict[str, str] | None = None):
+    return CliRunner().invoke(main, list(args), input=stdin, env=env)
 
 
 # --- check ----------------------------------------------------------------------
@@ -297,10 +297,17 @@ def test_games_lists_every_game_with_player_counts() -> None:
         assert f"{game.min_players}-{game.max_players}" in rows[game.name]
 
 
-def test_notation_prints_the_cheat_sheet() -> None:
-    result = run("notation", "seikatsu")
+def test_notation_prints_the_cheat_sheet_for_the_terminal_or_as_markdown() -> None:
+    result = run("notation", "seikatsu", env={"COLUMNS": "80"})
     assert result.exit_code == 0
-    assert result.stdout.startswith("# Seikatsu notation")
+    assert result.stdout.startswith("Seikatsu notation\n")
+    assert "```" not in result.stdout and "|---" not in result.stdout
+    assert "\nplayers: Ann (pink), Bob (blue)" in result.stdout  # code, without fences
+    assert "\n    players: Ann (pink)" in run("notation", "seikatsu", env={"COLUMNS": "120"}).stdout
+    assert max(len(line) for line in result.stdout.splitlines()) <= 80
+    raw = run("notation", "seikatsu", "--format", "markdown")
+    assert raw.stdout.startswith("# Seikatsu notation\n")
+    assert "```" in raw.stdout
 
 
 def test_notation_of_an_unknown_game_is_a_usage_error() -> None:

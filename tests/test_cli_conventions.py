@@ -140,11 +140,21 @@ def test_the_audit_table_fits_the_terminal_and_tells_finished_from_unfinished(
     half = half_game(tmp_path)
     width = len(half) + 80
     result = run("audit", COMPLETE, half, NOTATION_ERROR, env={"COLUMNS": str(width)})
-    rows = {Path(line.split()[0]).name: line for line in result.stdout.splitlines()[2:5]}
-    assert all(len(line) <= width for line in result.stdout.splitlines())
+    lines = result.stdout.splitlines()
+    assert all(len(line) <= width for line in lines)
+    starts = [i for i, line in enumerate(lines) if "  seikatsu  " in line]
+    blocks = ["\n".join(lines[i:j]) for i, j in zip(starts, [*starts[1:], -2], strict=True)]
+    rows = {
+        name: next(block for block in blocks if name in "".join(block.split()))
+        for name in ("complete-2p.log", "half.log", "notation-error.log")
+    }
     assert "winner: Cid" in rows["complete-2p.log"]
     assert "unfinished" in rows["half.log"]
-    assert rows["notation-error.log"].rstrip().endswith("...")
+    # the problem is wrapped in its column, never cut: every word of it is there
+    message = json.loads(run("score", NOTATION_ERROR, "--format", "json").stdout)["error"]
+    shown = " ".join(rows["notation-error.log"].split())
+    assert all(word in shown for word in message["message"].split()), shown
+    assert "..." not in shown
 
 
 def test_a_timed_out_or_unreadable_row_names_the_game(tmp_path: Path) -> None:

@@ -52,7 +52,7 @@ def test_replay_line_shows_the_position_just_before_that_line() -> None:
     five moves of lines 7-11 stand in the garden."""
     out = run("replay", COMPLETE, "--line", "12").stdout
     assert "7/36 spaces filled" in out
-    assert "   5. Jun: BP at D5" in out and "   6. " not in out
+    assert "line  11: Jun: BP at D5" in out and "line  12:" not in out  # by file line
 
 
 def test_a_line_or_move_past_the_end_is_a_usage_error() -> None:

@@ -22,8 +22,8 @@ from gamelog.cli.info import games_command, notation
 from gamelog.cli.loading import Settings
 from gamelog.cli.moves import moves
 from gamelog.cli.new import new
+from gamelog.cli.options import shared_options, with_shared_options
 from gamelog.cli.output import (
-    COLOR_CHOICES,
     EXIT_CLOSED_PIPE,
     EXIT_INTERRUPTED,
     EXIT_PROBLEM,
@@ -40,7 +40,10 @@ EPILOG = """\b
 Environment:
   NO_COLOR        no colour, whatever the terminal (--color always overrides)
   FORCE_COLOR     colour even when not on a terminal
-  COLUMNS         the width the audit table is fitted to
+  COLUMNS         the width tables and text are fitted to (--wide: whole
+                  rows); else the terminal's, and whole rows into a pipe
+  GAMELOG_PAGER   the pager for long output on a terminal (else $PAGER,
+                  else less -FRX; empty or cat: none; --no-pager: none)
   XDG_CACHE_HOME  where the cache folder is: $XDG_CACHE_HOME/gamelog, else
                   ~/.cache/gamelog (compiled grammars and game tables; safe
                   to delete at any time)
@@ -56,25 +59,17 @@ Shell completion (commands, options, game names), e.g. for bash:
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]}, epilog=EPILOG)
 @click.version_option(__version__, prog_name="gamelog")
-@click.option(
-    "--color",
-    "--colour",
-    "colour",
-    type=click.Choice(COLOR_CHOICES, case_sensitive=False),
-    default="auto",
-    show_default=True,
-    help="Colour the output: auto (on a terminal), always or never.",
-)
+@shared_options
 @click.option("--debug", is_flag=True, help="Show Python tracebacks of internal errors.")
 @click.pass_context
-def main(ctx: click.Context, colour: str, debug: bool) -> None:
+def main(ctx: click.Context, debug: bool) -> None:
     """Parse, replay, check and score plain-text logs of tabletop games.
 
     Games: Seikatsu, Eden, Terra Mystica, Mystical Seeds, Mystic Vale.
     `gamelog games` lists them; `gamelog notation GAME` shows how to write a log;
     `gamelog COMMAND --help` says what each command prints.
     """
-    ctx.obj = Settings(colour=colour.lower(), debug=debug)
+    ctx.ensure_object(Settings).debug = debug
 
 
 for command in (
@@ -92,7 +87,7 @@ for command in (
     games_command,
     notation,
 ):
-    main.add_command(command)
+    main.add_command(with_shared_options(command))
 
 
 def run() -> None:
@@ -103,7 +98,7 @@ def run() -> None:
     except click.exceptions.Exit as done:
         code = done.exit_code
     except click.ClickException as problem:
-        problem.show()
+        _show(problem)
         code = problem.exit_code
     except (KeyboardInterrupt, click.exceptions.Abort):
         click.echo("gamelog: interrupted", err=True)
@@ -121,6 +116,20 @@ def run() -> None:
         )
         code = EXIT_PROBLEM
     sys.exit(code or 0)
+
+
+def _show(problem: click.ClickException) -> None:
+    """click's own errors in gamelog's voice (``gamelog: error: no such option``), after
+    the usage line and the hint click gives, so that every error reads alike."""
+    message = problem.format_message()
+    if message[:1].isupper() and not message[1:2].isupper():
+        message = message[0].lower() + message[1:]
+    ctx = getattr(problem, "ctx", None)
+    if isinstance(problem, click.UsageError) and ctx is not None:
+        click.echo(ctx.get_usage(), err=True)
+        names = ctx.command_path
+        click.echo(f"Try '{names} {ctx.help_option_names[0]}' for help.", err=True)
+    click.echo(f"gamelog: error: {message}", err=True)
 
 
 def _quiet_stdout() -> None:

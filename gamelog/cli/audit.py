@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -16,6 +15,7 @@ from gamelog.cli.options import LogOptions, format_option, jobs_option, log_opti
 from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, EXIT_USAGE, Output, fail_usage
 from gamelog.core import render
 from gamelog.core.audit import Target, expand, run_audit
+from gamelog.core.words import counted
 from gamelog.core.workers import Interrupted
 
 
@@ -65,6 +65,7 @@ def audit(
         settings().colour,
         inputs=[target.path for target in targets],
         lines=stream_lines,
+        paged=fmt == "table",
     )
     streamed: set[int] = set()
 
@@ -91,7 +92,9 @@ def audit(
             for rec in records:
                 if id(rec) not in streamed:
                     written(rec)
-        click.echo(f"gamelog: stopped ({len(records)} of {len(targets)} files done)", err=True)
+        click.echo(
+            f"gamelog: stopped ({len(records)} of {counted(len(targets), 'file')} done)", err=True
+        )
     if settings().debug:
         for rec in records:
             if "traceback" in rec:
@@ -146,19 +149,9 @@ def _print(out: Output, fmt: str, records: list[dict[str, Any]]) -> None:
 
         out.echo(audit_report(records), nl=False)
     else:
-        out.echo(render.audit_table(records, _width(out)))
+        out.echo(render.audit_table(records, out.width))
         out.echo()
         out.echo(render.audit_totals(records))
-
-
-def _width(out: Output) -> int | None:
-    """The terminal's width (COLUMNS first), or None when the table goes to a file."""
-    columns = os.environ.get("COLUMNS", "")
-    if columns.isdigit():
-        return int(columns)
-    if out.is_terminal:
-        return shutil.get_terminal_size().columns
-    return None
 
 
 def _public(rec: dict[str, Any]) -> dict[str, Any]:

@@ -2,25 +2,31 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from functools import partial
+from typing import Any
 
 import click
 
 from gamelog.cli import loading
-from gamelog.cli.options import LOG_ARGUMENT, LogOptions, log_options
+from gamelog.cli.options import LogOptions, format_option, log_options
 from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, Output, fail_usage
 from gamelog.cli.whatif import what_if
-from gamelog.core.audit import AuditTimeout, deadline
+from gamelog.core import render
+from gamelog.core.audit import LOG_SUFFIXES, AuditTimeout, deadline, expand
 from gamelog.core.errors import GamelogError, IllegalMove, NotationError
 from gamelog.core.legal import SECONDS, alternatives_fact, at_the_action
+from gamelog.core.outcome import failure_record, record
 from gamelog.core.replay import Replay, notation_errors
+from gamelog.core.words import counted
 
 
 @click.command()
-@click.argument("logs", nargs=-1, required=True, type=LOG_ARGUMENT)
+@click.argument("logs", nargs=-1, required=True, type=click.Path(allow_dash=True))
 @log_options
+@format_option(["text", "json"], "text")
 @click.option("--quiet", "-q", is_flag=True, help="Print problems only.")
 @click.option(
     "--max-errors",
@@ -54,9 +60,11 @@ def check(
     show: bool,
     replacements: tuple[tuple[int, str], ...],
     deletions: tuple[int, ...],
+    fmt: str,
     options: LogOptions,
 ) -> None:
-    """Replay each LOG through its game's rules and report its problems.
+    """Replay each LOG (a file, or a folder: its .log, .txt, .tm and .gamelog files,
+    walked as `audit` walks it) through its game's rules and report its problems.
 
     \b
     A legal log prints one line on standard output (or -o FILE):
@@ -69,7 +77,10 @@ def check(
         fact: its neighbours A2, B1, B2 are empty
     The kinds are notation error, setup error, illegal move, unreadable file
     and timeout. Every line that does not parse is listed (up to
-    --max-errors); the replay stops at the first illegal move.
+    --max-errors); the replay stops at the first illegal move. With --format
+    json, standard output is a list of one record per log (the record of
+    `score --format json`: status, error with line, column, rule and facts)
+    and nothing is printed on standard error.
 
     With --show, the position before the line at fault is drawn under the
     problem. With --replace N LINE and --delete N (what if?), the log is
@@ -86,8 +97,17 @@ def check(
     1 some log has a problem, 2 usage error.
     """
     loading.require_files(logs)
+    logs = _walked(logs)
     if (replacements or deletions) and len(logs) != 1:
         fail_usage("--replace and --delete change one log; name one")
+    both = sorted(set(dict(replacements)) & set(deletions))
+    if both:
+        fail_usage(
+            f"line {both[0]} is both replaced (--replace {both[0]}) and deleted "
+            f"(--delete {both[0]}); give one"
+        )
+    if (replacements or deletions) and fmt == "json":
+        fail_usage("--format json reports the logs as written; --replace and --delete print text")
     colour = "never" if options.output else loading.settings().colour
     with Output(options.output, colour, inputs=logs) as out:
         if replacements or deletions:
@@ -97,6 +117,14 @@ def check(
                 partial(what_if, loaded, out, dict(replacements), deletions, options.timeout),
                 out,
             )
+        elif fmt == "json":
+            records: list[dict[str, Any]] = []
+            worst = EXIT_OK
+            for path in logs:
+                loaded = loading.load(path, options.game, options.max_bytes)
+                one = partial(_record, loaded, records, options.timeout)
+                worst = max(worst, loading.guarded(loaded.path, one))
+            out.echo(render.to_json(records))
         else:
             worst = EXIT_OK
             for path in logs:
@@ -105,6 +133,37 @@ def check(
                 worst = max(worst, loading.guarded(loaded.path, check_one))
         out.empty_is_result = worst == EXIT_OK  # every log legal, none listed (--quiet)
     sys.exit(worst)
+
+
+def _walked(logs: tuple[str, ...]) -> tuple[str, ...]:
+    """The logs named, each folder replaced by the log files under it (in the order
+    `audit` takes them); a folder with none is a usage error."""
+    found: list[str] = []
+    for given in logs:
+        if given != "-" and os.path.isdir(given):
+            targets, _ = expand([given])
+            if not targets:
+                fail_usage(
+                    f"no log files under {given} (looked for {', '.join(LOG_SUFFIXES)} files)"
+                )
+            found += [target.path for target in targets]
+        else:
+            found.append(given)
+    return tuple(found)
+
+
+def _record(loaded: loading.LoadedLog, records: list[dict[str, Any]], timeout: float) -> int:
+    """The record of one log for ``--format json``."""
+    if loaded.game is None:
+        assert loaded.error is not None
+        records.append(failure_record(loaded.path, loaded.error))
+        return EXIT_PROBLEM
+    result = loading.replay_within(loaded, timeout)
+    if isinstance(result, GamelogError):
+        records.append(failure_record(loaded.path, result, loaded.game.name))
+        return EXIT_PROBLEM
+    records.append(record(result))
+    return EXIT_OK if result.error is None else EXIT_PROBLEM
 
 
 def _check(
@@ -138,8 +197,13 @@ def _check(
             click.echo(loaded.game.render_position(result.state), err=True)
         return EXIT_PROBLEM
     if not quiet:
-        status = "ok" if result.finished else "ok (the log ends before the game does)"
-        out.echo(f"{loaded.path}: {status} ({result.moves_applied} moves)")
+        moves = counted(result.moves_applied, "move")
+        status = (
+            f"ok ({moves})"
+            if result.finished
+            else f"ok ({moves}; the log ends before the game does)"
+        )
+        out.prose(f"{loaded.path}: {status}")
     return EXIT_OK
 
 

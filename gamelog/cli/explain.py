@@ -36,7 +36,7 @@ def explain(
     explained), 2 usage error (also a player or category the sheet does not have).
     """
     loaded = load_one(log, options.game, options.max_bytes)
-    out = Output(options.output, settings().colour, inputs=[log])
+    out = Output(options.output, settings().colour, inputs=[log], paged=True)
     result = replayed(loaded, options.timeout)
     rec = record(result)
     if not rec["players"]:
@@ -65,19 +65,18 @@ def _chosen(wanted: str | None, known: list[str], what: str) -> list[str]:
 
 
 def _print(out: Output, rec: dict[str, Any], players: list[str], categories: list[str]) -> int:
-    style = out.style
     state = "final" if rec["finished"] else "provisional"
-    out.echo(style(f"{rec['file']}: where the {state} points come from", bold=True))
+    out.prose(f"{rec['file']}: where the {state} points come from", bold=True)
     for entry in rec["players"]:
         if entry["name"] not in players:
             continue
         out.echo()
-        out.echo(style(f"{entry['name']}: {render.number(entry['total'])}", bold=True))
+        out.prose(f"{entry['name']}: {render.number(entry['total'])}", bold=True)
         for name in categories:
             points = entry["breakdown"].get(name, 0)
             note = entry["notes"].get(name)
-            out.echo(f"  {name}: {render.number(points)}" + (f" ({note})" if note else ""))
+            out.prose(f"  {name}: {render.number(points)}" + (f" ({note})" if note else ""))
             for source in entry["trail"].get(name, []):
                 gained = "" if source["points"] is None else f"  +{render.number(source['points'])}"
-                out.echo(f"    line {source['line']}: {source['move']}{gained}")
+                out.prose(f"    line {source['line']}: {source['move']}{gained}", hang="      ")
     return EXIT_OK

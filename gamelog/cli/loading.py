@@ -21,10 +21,13 @@ from gamelog.core.report import format_error
 
 @dataclass
 class Settings:
-    """What the command line says for every command: colour, tracebacks."""
+    """What the command line says for every command: colour, tracebacks, whole rows
+    (``--wide``), no pager; given before the command or after it."""
 
     colour: str = "auto"
     debug: bool = False
+    wide: bool = False
+    no_pager: bool = False
 
 
 def settings() -> Settings:

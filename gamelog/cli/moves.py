@@ -13,6 +13,7 @@ from gamelog.cli.options import LogOptions, format_option, line_option, one_log
 from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, Output, fail_usage
 from gamelog.cli.position import before_line, cut_inside_move
 from gamelog.core.game import OptionGroup
+from gamelog.core.width import cells
 
 
 @click.command()
@@ -42,7 +43,7 @@ def moves(
     """
     loaded = load_one(log, options.game, options.max_bytes)
     assert loaded.game is not None
-    out = Output(options.output, settings().colour, inputs=[log])
+    out = Output(options.output, settings().colour, inputs=[log], paged=True)
     stop = before_line(loaded, line)
     inside = cut_inside_move(loaded, line)
     if inside is not None:
@@ -90,15 +91,23 @@ def _record(path: str, where: str, player: str | None, groups: list[OptionGroup]
 def _print(out: Output, heading: str, player: str | None, groups: list[OptionGroup]) -> None:
     style = out.style
     if player is None:
-        out.echo(style(f"{heading}: the game is over, nobody is to move", bold=True))
+        out.prose(f"{heading}: the game is over, nobody is to move", bold=True)
         return
-    out.echo(style(f"{heading}: {player} to move", bold=True))
+    out.prose(f"{heading}: {player} to move", bold=True)
     for group in groups:
         count = f"{len(group.options)}" + ("" if group.complete else ", some of them")
         out.echo()
-        out.echo(
-            style(f"{group.kind} ({count})", bold=True) + (f": {group.note}" if group.note else "")
-        )
-        width = max((len(o.line) for o in group.options), default=0)
+        if out.width is None:
+            out.echo(
+                style(f"{group.kind} ({count})", bold=True)
+                + (f": {group.note}" if group.note else "")
+            )
+        else:
+            out.prose(f"{group.kind} ({count})" + (f": {group.note}" if group.note else ""))
+        width = max((cells(o.line) for o in group.options), default=0)
+        hang = " " * (width + 4)
+        if out.width is not None and len(hang) > out.width // 2:
+            hang = "      "
         for option in group.options:
-            out.echo(f"  {option.line.ljust(width)}  {option.note}".rstrip())
+            padding = " " * (width - cells(option.line))
+            out.prose(f"  {option.line}{padding}  {option.note}".rstrip(), hang=hang)

@@ -9,6 +9,7 @@ import click
 from gamelog import games
 from gamelog.cli.options import complete_game, game_names, output_option
 from gamelog.cli.output import Output, fail_usage
+from gamelog.core.errors import SetupError
 
 
 @click.command()
@@ -30,8 +31,9 @@ def new(game_name: str, players: str, output: str | None, force: bool) -> None:
       gamelog new seikatsu --players "Ann, Bob" -o tonight.log
       gamelog play tonight.log
     \b
-    Exit codes: 0, or 2 for an unknown game, a wrong number of players or a FILE
-    that exists (without --force).
+    Exit codes: 0, or 2 for an unknown game, a wrong number of players, a name
+    the players line cannot hold (a header key, such as Setup in Seikatsu) or a
+    FILE that exists (without --force).
     """
     game = games.find(game_name)
     if game is None:
@@ -46,5 +48,10 @@ def new(game_name: str, players: str, output: str | None, force: bool) -> None:
         fail_usage("--players names a player twice")
     if output and output != "-" and os.path.lexists(output) and not force:
         fail_usage(f"{output} exists; --force overwrites it")
+    text = game.new_log(names)
+    try:  # a name the players line cannot hold (a header key: 'Setup') is refused here
+        game.read_header(text)
+    except SetupError as problem:
+        fail_usage(f"--players: {problem.message}")
     with Output(output, "never") as out:
-        out.echo(game.new_log(names), nl=False)
+        out.echo(text, nl=False)

@@ -5,6 +5,12 @@ shares.
 Colour follows the conventions people know from other tools: ``--color
 always|never`` decides; otherwise ``NO_COLOR`` (no-color.org) turns it off,
 ``FORCE_COLOR`` turns it on, and it is on only on a terminal.
+
+Width and paging follow git's: a table is fitted to ``COLUMNS`` or the terminal
+(``--wide``: the whole row; a file or a pipe without ``COLUMNS`` gets whole rows),
+and a result longer than the terminal is shown through ``$GAMELOG_PAGER``, else
+``$PAGER``, else ``less`` (with ``LESS=FRX`` unless ``LESS`` is set), only when
+standard output is a terminal (``--no-pager``: never).
 """
 
 from __future__ import annotations
@@ -12,6 +18,8 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import shutil
+import subprocess
 import sys
 from collections.abc import Callable, Iterable
 from typing import IO, Any, NoReturn
@@ -69,6 +77,55 @@ def fail_usage(message: str) -> NoReturn:
     sys.exit(EXIT_USAGE)
 
 
+def _flags() -> Any:
+    """The command line's settings (``--wide``, ``--no-pager``), or the defaults
+    outside a command."""
+    from gamelog.cli.loading import Settings
+
+    ctx = click.get_current_context(silent=True)
+    found = ctx.find_object(Settings) if ctx is not None else None
+    return found if found is not None else Settings()
+
+
+def fitted_width(stream: Any, to_file: bool = False) -> int | None:
+    """The width tables and prose are fitted to on ``stream``: ``COLUMNS``, else the
+    terminal's; None (whole rows) with ``--wide``, into a file, or into a pipe
+    without ``COLUMNS``."""
+    if _flags().wide or to_file:
+        return None
+    columns = os.environ.get("COLUMNS", "").strip()
+    if columns.isdigit() and int(columns) > 0:
+        return int(columns)
+    if getattr(stream, "isatty", lambda: False)():
+        return shutil.get_terminal_size().columns
+    return None
+
+
+def pager_command() -> str | None:
+    """The pager to show a long result through (``GAMELOG_PAGER``, ``PAGER``, else
+    ``less``), or None where it is set empty or to ``cat``."""
+    for name in ("GAMELOG_PAGER", "PAGER"):
+        value = os.environ.get(name)
+        if value is not None:
+            return value if value.strip() not in ("", "cat") else None
+    return "less"
+
+
+def page(text: str) -> bool:
+    """Show ``text`` through the pager; False when none could be started (the caller
+    prints it)."""
+    command = pager_command()
+    if command is None:
+        return False
+    env = dict(os.environ)
+    env.setdefault("LESS", "FRX")
+    try:
+        subprocess.run(command, shell=True, input=text.encode("utf-8"), env=env, check=False)
+    except OSError:
+        return False
+    return True
+
+
 class ClosedPipe(BaseException):
     """The reader of standard output went away (``| head``). Not an OSError, so that
     no handler on the way (click's own included) mistakes it for a problem."""
@@ -97,6 +154,7 @@ class Output:
         inputs: Iterable[str] = (),
         lines: bool = False,
         empty_is_result: bool = False,
+        paged: bool = False,
     ) -> None:
         self.path = None if path is None or path == "-" else path
         #: Whether a result with nothing in it is still written (``check --quiet``
@@ -120,6 +178,14 @@ class Output:
                 self.sink = LineSink(self.path)
         self.coloured = colour_wanted(colour, self.stream)
         self.style = styler(colour, self.stream)
+        #: The width tables and prose are fitted to (None: whole rows).
+        self.width = fitted_width(self.stream, to_file=self.path is not None)
+        #: A result for the terminal, kept to be shown through the pager if it is
+        #: longer than the terminal (``paged``: the commands whose result is read).
+        self.terminal: IO[str] | None = None
+        if paged and self.path is None and self.is_terminal and not _flags().no_pager:
+            self.terminal = self.stream
+            self.stream = io.StringIO()
 
     def __enter__(self) -> Output:
         return self
@@ -165,6 +231,8 @@ class Output:
 
     @property
     def is_terminal(self) -> bool:
+        if getattr(self, "terminal", None) is not None:
+            return True
         return bool(getattr(self.stream, "isatty", lambda: False)())
 
     def close(self) -> None:
@@ -185,8 +253,35 @@ class Output:
                     replace_whole(self.path, self.kept.getvalue().encode("utf-8"))
                 except OSError as error:
                     self._failed(error)
+        elif self.terminal is not None:
+            self._to_terminal()
         else:
             self.flush()
+
+    def _to_terminal(self) -> None:
+        """The kept result on the terminal: through the pager when it is longer than
+        the terminal's height."""
+        assert self.terminal is not None and isinstance(self.stream, io.StringIO)
+        text = self.stream.getvalue()
+        self.stream, terminal = self.terminal, self.terminal
+        self.terminal = None
+        if text.count("\n") >= shutil.get_terminal_size().lines and page(text):
+            return
+        try:
+            terminal.write(text)
+            terminal.flush()
+        except BrokenPipeError:
+            raise ClosedPipe from None
+        except OSError as error:
+            self._failed(error)
+
+    def prose(self, text: str = "", *, hang: str | None = None, **style: Any) -> None:
+        """Lines of text fitted to the width (each wrapped at spaces, its continuation
+        indented two more, or by ``hang``), then styled."""
+        from gamelog.core.width import wrap_block
+
+        for line in wrap_block(text, self.width, hang).split("\n"):
+            self.echo(self.style(line, **style) if style else line)
 
     def discard(self) -> None:
         """The command stopped before its result was complete: a file is left as it was
@@ -195,6 +290,11 @@ class Output:
             return
         self.closed = True
         self.kept = None
+        if self.terminal is not None:  # what was shown so far of a failed command
+            with contextlib.suppress(OSError):
+                self.terminal.write(self.stream.getvalue())  # type: ignore[attr-defined]
+                self.terminal.flush()
+            self.stream, self.terminal = self.terminal, None
         if self.sink is not None:
             with contextlib.suppress(OSError):
                 self.sink.close()

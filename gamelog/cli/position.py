@@ -13,6 +13,7 @@ from gamelog.cli.loading import LoadedLog
 from gamelog.cli.output import fail_usage
 from gamelog.core.errors import GamelogError
 from gamelog.core.notation import normalise
+from gamelog.core.words import counted
 
 
 def before_line(loaded: LoadedLog, line: int | None) -> int | None:
@@ -21,7 +22,7 @@ def before_line(loaded: LoadedLog, line: int | None) -> int | None:
         return None
     total = loaded.text.count("\n") + (0 if loaded.text.endswith("\n") else 1)
     if line > total + 1:
-        fail_usage(f"--line {line} is past the end of {loaded.path} ({total} lines)")
+        fail_usage(f"--line {line} is past the end of {loaded.path} ({counted(total, 'line')})")
     assert loaded.game is not None
     try:
         log = loaded.game.parse(normalise(loaded.text))
@@ -67,4 +68,4 @@ def check_move_count(loaded: LoadedLog, stop_after: int | None) -> None:
     except GamelogError:
         return  # the replay reports the problem
     if stop_after > count:
-        fail_usage(f"--to {stop_after} is past the end of {loaded.path} ({count} moves)")
+        fail_usage(f"--to {stop_after} is past the end of {loaded.path} ({counted(count, 'move')})")

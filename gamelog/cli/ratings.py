@@ -17,6 +17,8 @@ from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, Output, fail_usage
 from gamelog.core import render
 from gamelog.core.audit import expand, run_audit
 from gamelog.core.ratings import DATE_HELP, Parameters, Ratings, Season, entry, parse_date
+from gamelog.core.width import wrap_block
+from gamelog.core.words import counted
 from gamelog.core.workers import Interrupted
 
 DEFAULTS = Parameters()
@@ -113,7 +115,9 @@ def ratings_command(
         fail_usage(f"no log files found under {', '.join(paths)}")
     parameters = Parameters(start=start, passes=passes, pot=pot, decay=decay, min_games=min_games)
     season = Season()
-    out = Output(options.output, settings().colour, inputs=[t.path for t in targets])
+    out = Output(
+        options.output, settings().colour, inputs=[t.path for t in targets], paged=fmt == "table"
+    )
     try:
         run_audit(
             targets,
@@ -146,7 +150,12 @@ def _print(out: Output, fmt: str, results: list[Ratings]) -> None:
 
         out.echo(ratings_report(results), nl=False)
     else:
-        out.echo(_text(results, markdown=fmt == "markdown"))
+        out.echo(
+            wrap_block(
+                _text(results, markdown=fmt == "markdown", width=out.width),
+                out.width if fmt != "markdown" else None,
+            )
+        )
 
 
 def title(result: Ratings) -> str:
@@ -175,13 +184,15 @@ def rating_text(value: float) -> str:
     return f"{value:.1f}"
 
 
-def _table(rows: list[list[str]], headers: list[str], markdown: bool) -> str:
+def _table(
+    rows: list[list[str]], headers: list[str], markdown: bool, width: int | None = None
+) -> str:
     if markdown:
         return render.tabulate(rows, headers, "github")
-    return render.plain_table(rows, headers)
+    return render.plain_table(rows, headers, width)
 
 
-def _text(results: list[Ratings], *, markdown: bool) -> str:
+def _text(results: list[Ratings], *, markdown: bool, width: int | None = None) -> str:
     blocks: list[str] = []
     for result in results:
         if result.game is not None:
@@ -192,7 +203,7 @@ def _text(results: list[Ratings], *, markdown: bool) -> str:
                 rows = [
                     [str(p.rank), p.name, rating_text(p.rating), str(p.games)] for p in established
                 ]
-                blocks.append(_table(rows, ["rank", "player", "rating", "games"], markdown))
+                blocks.append(_table(rows, ["rank", "player", "rating", "games"], markdown, width))
             if shadow:
                 rows = [[p.name, rating_text(p.rating), str(p.games)] for p in shadow]
                 caption = (
@@ -200,7 +211,7 @@ def _text(results: list[Ratings], *, markdown: bool) -> str:
                     "they move no one else's rating)"
                 )
                 blocks.append(("### " if markdown else "") + caption)
-                blocks.append(_table(rows, ["player", "rating", "games"], markdown))
+                blocks.append(_table(rows, ["player", "rating", "games"], markdown, width))
             for setup in sorted({f.setup for f in result.factions}):
                 rows = [
                     [f.faction, rating_text(f.rating), str(f.games)]
@@ -208,11 +219,13 @@ def _text(results: list[Ratings], *, markdown: bool) -> str:
                     if f.setup == setup
                 ]
                 blocks.append(("### " if markdown else "") + f"factions on the map {setup}")
-                blocks.append(_table(rows, ["faction", "rating", "games"], markdown))
+                blocks.append(_table(rows, ["faction", "rating", "games"], markdown, width))
             if not result.players:
                 blocks.append("no game to rate")
         if result.left_out:
-            blocks.append(("### " if markdown else "") + f"left out: {len(result.left_out)} files")
+            blocks.append(
+                ("### " if markdown else "") + f"left out: {counted(len(result.left_out), 'file')}"
+            )
             if markdown:
                 blocks.append("\n".join(f"- `{left.text()}`" for left in result.left_out))
             else:

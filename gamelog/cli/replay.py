@@ -15,6 +15,7 @@ from gamelog.core import render
 from gamelog.core.errors import GamelogError
 from gamelog.core.outcome import record, sheet_of
 from gamelog.core.replay import Step
+from gamelog.core.width import wrap_block
 
 BASIC_FORMATS = ("text", "json", "svg")
 
@@ -42,9 +43,9 @@ def replay_command(
     """Replay LOG move by move: each move, what it did, and the running score.
 
     \b
-    text    each move numbered, its events and the score after it; then the
-            final score sheet, or with --to N (--line N) the position drawn
-            after move N (just before line N)
+    text    each move numbered (with --line: by the line it is on), its events
+            and the score after it; then the final score sheet, or with --to N
+            (--line N) the position drawn after move N (just before line N)
     json    the record of `score --format json` with a "steps" list
     svg     the board as a picture, at the end (or at --to N, --line N)
     ledger  (Terra Mystica) the site's ledger export of a command log
@@ -58,7 +59,7 @@ def replay_command(
     """
     loading.require_files([log])
     fmt = fmt.lower()
-    out = Output(options.output, loading.settings().colour, inputs=[log])
+    out = Output(options.output, loading.settings().colour, inputs=[log], paged=fmt == "text")
     loaded = loading.load(log, options.game, options.max_bytes)
     if loaded.game is not None and fmt not in (*BASIC_FORMATS, *loaded.game.export_formats):
         choices = ", ".join((*BASIC_FORMATS, *loaded.game.export_formats))
@@ -74,14 +75,23 @@ def replay_command(
                 loaded, stop_after = inside, None
     with out:
         outcome = loading.guarded(
-            loaded.path, lambda: _replay(loaded, stop_after, fmt, out, options.timeout), out
+            loaded.path,
+            lambda: _replay(loaded, stop_after, fmt, out, options.timeout, line is not None),
+            out,
         )
     sys.exit(outcome)
 
 
 def _replay(
-    loaded: loading.LoadedLog, stop_after: int | None, fmt: str, out: Output, timeout: float
+    loaded: loading.LoadedLog,
+    stop_after: int | None,
+    fmt: str,
+    out: Output,
+    timeout: float,
+    by_line: bool = False,
 ) -> int:
+    """The replay printed; with ``by_line`` (``--line N``) each move numbered by the
+    line of the file it is on, as N is."""
     if loaded.game is None:
         assert loaded.error is not None
         loading.report(loaded.error, loaded.text)
@@ -94,7 +104,7 @@ def _replay(
         if fmt == "json":
             steps.append(step_record(step, scores))
         elif fmt == "text":
-            _print_step(out, step, scores, out.style)
+            _print_step(out, step, scores, out.style, by_line)
 
     result = loading.replay_within(
         loaded,
@@ -119,12 +129,12 @@ def _replay(
             out.echo(game.export(result, fmt), nl=False)
     elif stop_after is not None and result.state is not None:
         out.echo()
-        out.echo(game.render_position(result.state))
+        out.echo(wrap_block(game.render_position(result.state), out.width))
     elif result.error is None and result.state is not None:
         sheet = sheet_of(result)
         assert sheet is not None
         out.echo()
-        out.echo(render.score_table(sheet))
+        out.echo(render.score_table(sheet, width=out.width))
     if result.error is not None:
         loading.report(result.error, result.text)
         return EXIT_PROBLEM
@@ -142,13 +152,17 @@ def step_record(step: Step, scores: Any) -> dict[str, Any]:
     }
 
 
-def _print_step(out: Output, step: Step, scores: Any, style: Styler) -> None:
+def _print_step(out: Output, step: Step, scores: Any, style: Styler, by_line: bool) -> None:
     move = step.move.source or f"line {step.move.line}"
-    out.echo(f"{step.number:>4}. {style(move, bold=True)}")
+    number = f"line {step.move.line:>3}:" if by_line else f"{step.number:>4}."
+    if out.width is None:
+        out.echo(f"{number} {style(move, bold=True)}")
+    else:
+        out.prose(f"{number} {move}", hang="        ")
     for event in step.events:
-        out.echo(f"        {event.text}")
+        out.prose(f"        {event.text}")
     if scores:
-        out.echo("        " + style(_scores_line(scores), dim=True))
+        out.prose("        " + _scores_line(scores), dim=True)
 
 
 def _scores_line(scores: Any) -> str:

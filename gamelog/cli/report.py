@@ -8,7 +8,7 @@ import click
 
 from gamelog.cli.loading import load_one
 from gamelog.cli.options import LogOptions, one_log
-from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, Output
+from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, Output, fail_usage
 from gamelog.core.audit import AuditTimeout, deadline
 from gamelog.core.pages import game_report
 
@@ -28,9 +28,16 @@ def report(log: str, options: LogOptions) -> None:
     \b
     Example:
       gamelog report game.log -o game.html
+    Without -o the page goes to standard output when it is a file or a pipe;
+    to a terminal it is refused (a usage error), as HTML is no text to read.
     \b
     Exit codes: 0, 1 if the log has a problem (the page shows it), 2 usage error.
     """
+    if options.output in (None, "-") and sys.stdout.isatty():
+        fail_usage(
+            "the report is an HTML page, not written to a terminal: "
+            "write it with -o FILE (gamelog report LOG -o game.html), or redirect it"
+        )
     loaded = load_one(log, options.game, options.max_bytes)
     assert loaded.game is not None
     out = Output(options.output, "never", inputs=[log])

@@ -15,6 +15,7 @@ from gamelog.core.errors import GamelogError
 from gamelog.core.outcome import failure_record, record, sheet_of
 from gamelog.core.replay import Replay
 from gamelog.core.scoring import ScoreSheet
+from gamelog.core.words import counted
 
 
 @click.command()
@@ -45,7 +46,9 @@ def score(
     Exit codes: 0 the log is legal, 1 it has a problem, 2 usage error.
     """
     loading.require_files([log])
-    with Output(options.output, loading.settings().colour, inputs=[log]) as out:
+    with Output(
+        options.output, loading.settings().colour, inputs=[log], paged=fmt == "table"
+    ) as out:
         loaded = loading.load(log, options.game, options.max_bytes)
         outcome = loading.guarded(
             loaded.path, lambda: _score(loaded, fmt, out, options.timeout), out
@@ -103,20 +106,19 @@ def _score(loaded: loading.LoadedLog, fmt: str, out: Output, timeout: float) -> 
 
 def _heading(result: Replay, sheet: ScoreSheet) -> str:
     state = "final score" if sheet.finished else "PROVISIONAL score"
-    return f"{result.game.title}: {result.path} ({state}, {result.moves_applied} moves)"
+    return f"{result.game.title}: {result.path} ({state}, {counted(result.moves_applied, 'move')})"
 
 
 def _print_table(out: Output, result: Replay, sheet: ScoreSheet, rec: dict[str, Any]) -> None:
-    style = out.style
-    out.echo(style(_heading(result, sheet), bold=True))
+    out.prose(_heading(result, sheet), bold=True)
     out.echo()
-    out.echo(render.score_table(sheet))
+    out.echo(render.score_table(sheet, width=out.width))
     out.echo()
-    out.echo(render.ranking_table(rec))
+    out.echo(render.ranking_table(rec, width=out.width))
     lines = render.figure_lines(rec) + render.tiebreak_lines(rec)
     for line in lines + [f"note: {n}" for n in rec["notes"]]:
-        out.echo(line)
+        out.prose(line)
     if rec["winners"]:
-        out.echo(style(render.winners_line(rec["winners"]), fg="green", bold=True))
+        out.prose(render.winners_line(rec["winners"]), fg="green", bold=True)
     for warning in rec["warnings"]:
-        out.echo(style(f"warning: {warning}", fg="yellow"))
+        out.prose(f"warning: {warning}", fg="yellow")

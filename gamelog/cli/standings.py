@@ -17,6 +17,8 @@ from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, Output, fail_usage
 from gamelog.core import render
 from gamelog.core.audit import expand, run_audit
 from gamelog.core.standings import ORDER_KEYS, Standings, Table, order_keys, standings, table_record
+from gamelog.core.width import wrap_block
+from gamelog.core.words import counted
 from gamelog.core.workers import Interrupted
 
 COLUMNS = ("place", "name", "games", "wins", "mean", "median", "best", "mean rank")
@@ -67,7 +69,9 @@ def standings_command(
     Example:
       gamelog standings season/ --order wins,mean --format html -o season.html
     \b
-    Exit codes: 0, 1 if some file did not count, 2 usage error.
+    Exit codes: 0 the standings were made (the files that did not count, an
+    illegal or unfinished log, say, are listed apart under "not counted"), 1
+    no file counted, 2 usage error. `gamelog audit` exits 1 for any problem.
     """
     try:
         keys = order_keys(order)
@@ -81,7 +85,9 @@ def standings_command(
         fail_usage(
             f"--by faction is for games whose players are factions ({', '.join(_faction_games())})"
         )
-    out = Output(options.output, settings().colour, inputs=[t.path for t in targets])
+    out = Output(
+        options.output, settings().colour, inputs=[t.path for t in targets], paged=fmt == "table"
+    )
     try:
         records = run_audit(
             targets,
@@ -96,7 +102,7 @@ def standings_command(
     result = standings(records, by=by, order=keys)
     with out:
         _print(out, fmt, result)
-    sys.exit(EXIT_PROBLEM if result.apart else EXIT_OK)
+    sys.exit(EXIT_OK if result.tables else EXIT_PROBLEM)
 
 
 def _faction_games() -> list[str]:
@@ -119,7 +125,7 @@ def _print(out: Output, fmt: str, result: Standings) -> None:
 
         out.echo(standings_report(result), nl=False)
     else:
-        out.echo(_text(result, markdown=fmt == "markdown"))
+        out.echo(_text(result, markdown=fmt == "markdown", width=out.width))
 
 
 def _rows(table: Table) -> list[list[str]]:
@@ -150,14 +156,16 @@ def _title(table: Table) -> str:
     return f"{title} standings{split}: {count} (by {table.by}; order: {', '.join(table.order)})"
 
 
-def _text(result: Standings, *, markdown: bool) -> str:
+def _text(result: Standings, *, markdown: bool, width: int | None = None) -> str:
+    """The tables as text (fitted to ``width``) or Markdown (whole)."""
+    width = None if markdown else width
     blocks = []
     for table in result.tables:
-        heading = f"## {_title(table)}" if markdown else _title(table)
+        heading = f"## {_title(table)}" if markdown else wrap_block(_title(table), width)
         if markdown:
             body = render.tabulate(_rows(table), list(COLUMNS), "github")
         else:
-            body = render.plain_table(_rows(table), list(COLUMNS))
+            body = render.plain_table(_rows(table), list(COLUMNS), width)
         blocks.append(f"{heading}\n\n{body}")
         sources = _sources(table)
         if sources is not None:
@@ -166,7 +174,7 @@ def _text(result: Standings, *, markdown: bool) -> str:
             body = (
                 render.tabulate(rows, headers, "github")
                 if markdown
-                else render.plain_table(rows, headers)
+                else render.plain_table(rows, headers, width)
             )
             blocks.append(f"{'### ' if markdown else ''}{caption}\n\n{body}")
     if result.apart:
@@ -175,9 +183,11 @@ def _text(result: Standings, *, markdown: bool) -> str:
         body = (
             render.tabulate(rows, headers, "github")
             if markdown
-            else render.plain_table(rows, headers)
+            else render.plain_table(rows, headers, width)
         )
-        blocks.append(f"{'## ' if markdown else ''}not counted: {len(rows)} files\n\n{body}")
+        blocks.append(
+            f"{'## ' if markdown else ''}not counted: {counted(len(rows), 'file')}\n\n{body}"
+        )
     return "\n\n".join(blocks) if blocks else "no finished game to count"
 
 

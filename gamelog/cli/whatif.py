@@ -13,6 +13,7 @@ from gamelog.core import render
 from gamelog.core.errors import GamelogError
 from gamelog.core.notation import normalise
 from gamelog.core.outcome import record
+from gamelog.core.words import counted
 
 
 def changed_text(text: str, replacements: Mapping[int, str], deletions: Sequence[int]) -> str:
@@ -20,7 +21,7 @@ def changed_text(text: str, replacements: Mapping[int, str], deletions: Sequence
     lines = normalise(text).split("\n")[:-1]
     for number in [*replacements, *deletions]:
         if number > len(lines):
-            fail_usage(f"line {number} is past the end of the log ({len(lines)} lines)")
+            fail_usage(f"line {number} is past the end of the log ({counted(len(lines), 'line')})")
     for number, line in replacements.items():
         lines[number - 1] = line
     for number in deletions:
@@ -56,9 +57,9 @@ def what_if(
         ]
     )
     out.echo(out.style(f"{loaded.path}, if {what}:", bold=True))
-    out.echo(f"  as written: {_summary(before)}")
-    out.echo(f"  changed:    {_summary(after)}")
-    out.echo(f"  difference: {_difference(before, after)}")
+    out.prose(f"  as written: {_summary(before)}", hang="              ")
+    out.prose(f"  changed:    {_summary(after)}", hang="              ")
+    out.prose(f"  difference: {_compared(before, after)}", hang="              ")
     if trial.error is not None:  # type: ignore[union-attr]
         report(trial.error, trial.text)  # type: ignore[union-attr]
         return EXIT_PROBLEM
@@ -75,7 +76,25 @@ def _summary(rec: dict[str, Any]) -> str:
         state += f" at line {rec['error']['line']}"
     totals = ", ".join(f"{p['name']} {render.number(p['total'])}" for p in rec["players"])
     winners = f"; {render.winners_line(rec['winners'])}" if rec["winners"] else ""
-    return f"{state}, {rec['moves']} moves: {totals or 'no score'}{winners}"
+    return f"{state}, {counted(rec['moves'], 'move')}: {totals or 'no score'}{winners}"
+
+
+def _kind(rec: dict[str, Any]) -> str:
+    """Which score a record holds: final (a finished, legal log), provisional at a
+    problem, or provisional at the end of an unfinished log."""
+    if rec["error"] is not None:
+        return f"provisional (it stops at line {rec['error']['line']})"
+    return "final" if rec["finished"] else "provisional (the game is not over)"
+
+
+def _compared(before: dict[str, Any], after: dict[str, Any]) -> str:
+    """The change in each player's score, where the two scores are of one kind: a
+    provisional score set against a final one says nothing of the change."""
+    old, new = _kind(before), _kind(after)
+    same = old == new or (old.startswith("provisional") and new.startswith("provisional"))
+    if not same or after["error"] is not None:
+        return f"not compared: the changed log's score is {new}, the log as written's is {old}"
+    return _difference(before, after)
 
 
 def _difference(before: dict[str, Any], after: dict[str, Any]) -> str:

@@ -397,9 +397,9 @@ class _Reader:
             if any(distance(written, mover) < key_edits for mover in self.movers):
                 return
         if close:
-            hint = f"did you mean '{close[0]}'?"
-        else:
-            hint = f"the nearest is '{min(names, key=lambda key: distance(written, key))}'"
+            hint = f"; did you mean '{close[0]}'?"
+        else:  # nothing like a key: no key is suggested, the keys are listed below
+            hint = f" (nothing like a key of {self.title})"
         facts = [f"the header keys of {self.title}: {', '.join(key.shown for key in self.keys)}"]
         if not header.players and PLAYERS in self.plain:
             facts.append(
@@ -407,7 +407,7 @@ class _Reader:
                 f"(players: {self.plain[PLAYERS].example or 'Ann, Bob'})"
             )
         raise SetupError(
-            f"unknown header key '{written}'; {hint}",
+            f"unknown header key '{written}'{hint}",
             line=number,
             column=column,
             rule=HEADER_RULE,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from gamelog.core.errors import GamelogError
 from gamelog.core.visible import visible
+from gamelog.core.width import column_of
 
 _MAX_SHOWN = 160
 
@@ -35,6 +36,7 @@ def format_error(error: GamelogError, text: str = "", *, style=lambda s, **_: s)
         shown = shown.replace("\t", " ")
         column = len(visible(shown[: column - 1])) + 1  # the caret under the same letter
         shown, column = _window(visible(shown), column)
+        column = column_of(shown, column - 1)  # wide characters take two columns
         gutter = str(error.line)
         out.append(f" {gutter} | {shown}")
         out.append(

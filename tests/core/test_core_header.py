@@ -58,7 +58,7 @@ def test_every_game_takes_the_information_keys() -> None:
     [
         ("gmae: demo\n", 1, 1, "unknown header key 'gmae'; did you mean 'game'?"),
         ("players: Ann, Bob\nmnaa: 100\n", 2, 1, "unknown header key 'mnaa'; did you mean 'mana'?"),
-        ("colour: red\n", 1, 1, "unknown header key 'colour'; the nearest is 'place'"),
+        ("colour: red\n", 1, 1, "unknown header key 'colour' (nothing like a key of Demo)"),
         ("mana: 5\nmana: 6\n", 2, 1, "a second 'mana:' line; the first is on line 1"),
         ("hand: A1\n", 1, 5, "'hand:' needs its PLAYER before the colon: 'hand PLAYER:'"),
         ("hand Ann: A1\nhand ann: A2\n", 2, 1, "a second 'hand ann:' line; the first is on line 1"),

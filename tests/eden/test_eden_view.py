@@ -90,7 +90,7 @@ def test_the_cheat_sheet_example_is_a_legal_log() -> None:
 
 
 def test_notation_command_prints_the_cheat_sheet() -> None:
-    out = CliRunner().invoke(main, ["notation", "eden"])
+    out = CliRunner().invoke(main, ["notation", "eden", "--format", "markdown"])
     assert out.exit_code == 0
     assert out.output.startswith("# Eden notation")
     assert "attack TARGETS [of PLAYER] [with ATTACKERS]" in out.output

@@ -82,7 +82,7 @@ def test_a_relative_path_is_read_against_the_log_from_any_working_directory(
     monkeypatch.chdir(elsewhere)
     result = CliRunner().invoke(main, ["check", "../games/game.log"])
     assert result.exit_code == 0, result.output
-    assert "../games/game.log: ok (the log ends before the game does) (1 moves)" in result.output
+    assert "../games/game.log: ok (1 move; the log ends before the game does)" in result.output
 
 
 def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path: Path) -> None:

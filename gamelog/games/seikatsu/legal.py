@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from gamelog.core.game import Option, OptionGroup
 from gamelog.games.seikatsu import board
-from gamelog.games.seikatsu.rules import is_finished
+from gamelog.games.seikatsu.rules import bird_points, is_finished
 from gamelog.games.seikatsu.state import KOI_KIND, SeikatsuState
 from gamelog.games.seikatsu.tiles import (
     BIRD_WORDS,
@@ -21,6 +21,7 @@ from gamelog.games.seikatsu.tiles import (
     FLOWER_WORDS,
     GARDEN_TILES,
     KOI_TILES,
+    Bird,
 )
 
 
@@ -58,7 +59,10 @@ def legal_moves(state: SeikatsuState) -> list[OptionGroup]:
             OptionGroup(
                 "place a garden tile",
                 tuple(
-                    Option(f"{player}: {tile.code} at {space}", f"{tile.bird.colour} bird")
+                    Option(
+                        f"{player}: {tile.code} at {space}",
+                        _points_note(state, space, tile.bird),
+                    )
                     for tile in tiles
                     for space in spaces
                 ),
@@ -70,14 +74,26 @@ def legal_moves(state: SeikatsuState) -> list[OptionGroup]:
             OptionGroup(
                 "place a koi tile",
                 tuple(
-                    Option(f"{player}: koi{as_bird} at {space}")
+                    Option(f"{player}: koi{as_word} at {space}", _points_note(state, space, bird))
                     for space in spaces
-                    for as_bird in ("", *(f" as {bird.colour}" for bird in BIRDS))
+                    for as_word, bird in (
+                        ("", None),
+                        *((f" as {bird.colour}", bird) for bird in BIRDS),
+                    )
                 ),
                 note=note,
             )
         )
     return groups
+
+
+def _points_note(state: SeikatsuState, space: str, bird: Bird | None) -> str:
+    """What the move scores at once: ``+3 (flock with C4, D5)`` or ``+0``; flowers
+    score at the end of the game."""
+    points, flock = bird_points(state, board.SPACES.index(space), bird)
+    if not flock:
+        return "+0 (no matching bird beside)"
+    return f"+{points} (flock with {board.names(flock)})"
 
 
 def words(state: SeikatsuState) -> list[str]:

@@ -222,6 +222,18 @@ def _flock(state: SeikatsuState, move: Placement) -> tuple[Bird | None, list[int
     return bird, _matching(state, neighbours, bird)
 
 
+def bird_points(state: SeikatsuState, space: int, bird: Bird | None) -> tuple[int, list[int]]:
+    """The points a tile showing ``bird`` scores at once on ``space`` (1 and one per
+    matching neighbour, as ``apply`` scores it) and those neighbours: for the notes of
+    ``gamelog moves``. ``bird`` None: a koi played without 'as', the best bird."""
+    if bird is None:
+        flocks = [_matching(state, board.NEIGHBOURS[space], each) for each in BIRDS]
+        flock = max(flocks, key=len)
+    else:
+        flock = _matching(state, board.NEIGHBOURS[space], bird)
+    return (1 + len(flock) if flock else 0), flock
+
+
 def _matching(state: SeikatsuState, neighbours: tuple[int, ...], bird: Bird) -> list[int]:
     found = []
     for n in neighbours:
