@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from gamelog.core.header import HeaderKey, HeaderLines, new_header, read_header
+from gamelog.core.meta import GameMeta
 from gamelog.core.notation import normalise
 from gamelog.core.places import Located
 from gamelog.core.scoring import Number, ScoreSheet
@@ -113,24 +114,49 @@ class GameLog(Generic[HeaderT, MoveT]):
 
 
 class Game(ABC, Generic[HeaderT, StateT, MoveT]):
-    """A supported game: static facts (class attributes) and the rules engine (methods).
+    """A supported game: its facts (``meta``, which loads without the engine) and the
+    rules engine (methods).
 
     Subclasses are stateless; all mutable play lives in the state object that
     ``setup`` returns, so one instance serves every log of a batch.
     """
 
-    #: Registry key and the value of the ``game:`` header line.
-    name: ClassVar[str]
-    #: The game's printed title.
-    title: ClassVar[str]
-    #: Other spellings accepted in ``game:`` and ``--game``.
-    aliases: ClassVar[tuple[str, ...]] = ()
-    min_players: ClassVar[int]
-    max_players: ClassVar[int]
-    #: One line for ``gamelog games``: what a move looks like.
-    notation_hint: ClassVar[str]
-    #: Extra ``gamelog replay --format`` names this game can write (e.g. "ledger").
-    export_formats: ClassVar[tuple[str, ...]] = ()
+    #: What the game is, apart from its engine (the game folder's ``meta.py``).
+    meta: ClassVar[GameMeta]
+
+    @property
+    def name(self) -> str:
+        """Registry key and the value of the ``game:`` header line."""
+        return self.meta.name
+
+    @property
+    def title(self) -> str:
+        """The game's printed title."""
+        return self.meta.title
+
+    @property
+    def aliases(self) -> tuple[str, ...]:
+        """Other spellings accepted in ``game:`` and ``--game``."""
+        return self.meta.aliases
+
+    @property
+    def min_players(self) -> int:
+        return self.meta.min_players
+
+    @property
+    def max_players(self) -> int:
+        return self.meta.max_players
+
+    @property
+    def notation_hint(self) -> str:
+        """One line for ``gamelog games``: what a move looks like."""
+        return self.meta.notation_hint
+
+    @property
+    def export_formats(self) -> tuple[str, ...]:
+        """Extra ``gamelog replay --format`` names this game can write (e.g. "ledger")."""
+        return self.meta.export_formats
+
     #: The header keys besides ``game:`` and the information keys every game takes.
     header_keys: ClassVar[tuple[HeaderKey, ...]] = ()
 

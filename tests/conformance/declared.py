@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from gamelog import games
-from gamelog.core.audit import LOG_SUFFIXES
+from gamelog.core.audit import log_suffixes
 from gamelog.core.conformance import Conformance
 from gamelog.core.game import Game
 
@@ -82,7 +82,7 @@ def samples(package: str) -> list[Path]:
     folder = SAMPLES / package
     if not folder.is_dir():
         return []
-    return sorted(p for p in folder.iterdir() if p.is_file() and p.suffix in LOG_SUFFIXES)
+    return sorted(p for p in folder.iterdir() if p.is_file() and p.suffix in log_suffixes())
 
 
 def all_samples() -> list[Path]:

@@ -7,6 +7,7 @@ from typing import ClassVar
 
 from gamelog.core.game import Parts, TemplateGame
 from gamelog.core.header import HeaderKey, HeaderLines
+from gamelog.core.meta import GameMeta
 from gamelog.core.replay import Replay
 from gamelog.games.terra_mystica import (
     header,
@@ -20,6 +21,7 @@ from gamelog.games.terra_mystica import (
     state,
 )
 from gamelog.games.terra_mystica.header import Header
+from gamelog.games.terra_mystica.meta import META
 from gamelog.games.terra_mystica.moves import LogMove
 from gamelog.games.terra_mystica.state import TerraMysticaState
 
@@ -28,15 +30,7 @@ class TerraMystica(TemplateGame[Header, TerraMysticaState, LogMove]):
     """Terra Mystica (2-5 factions) as the online site (terra.snellman.net) plays it:
     a command log or the site's ledger export, replayed to the exact final VP."""
 
-    name: ClassVar[str] = "terra-mystica"
-    title: ClassVar[str] = "Terra Mystica"
-    aliases: ClassVar[tuple[str, ...]] = ("terra_mystica", "tm", "terramystica")
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 5
-    notation_hint: ClassVar[str] = (
-        "the terra.snellman.net command log ('darklings: dig 1. build H7') or its ledger export"
-    )
-    export_formats: ClassVar[tuple[str, ...]] = ("ledger",)
+    meta: ClassVar[GameMeta] = META
     header_keys: ClassVar[tuple[HeaderKey, ...]] = header.KEYS
     parts: ClassVar[Parts] = Parts(
         header, moves, state, rules, scoring, render, legal, ratings=ratings

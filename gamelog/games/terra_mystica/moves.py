@@ -28,8 +28,8 @@ from gamelog.core.notation import Grammar
 from gamelog.games.terra_mystica import commands as cmd
 from gamelog.games.terra_mystica import line_cache
 from gamelog.games.terra_mystica.commands import ADMIN, COMMENT, Entry
+from gamelog.games.terra_mystica.meta import is_ledger_row
 from gamelog.games.terra_mystica.records import Record
-from gamelog.games.terra_mystica.sniff import is_ledger_row
 from gamelog.games.terra_mystica.transformer import SOURCE_LINES, ToCommands, tidy
 
 # --- moves ----------------------------------------------------------------------
