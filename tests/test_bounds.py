@@ -444,7 +444,7 @@ def test_a_run_of_blank_lines_is_one_line_end(game: Game) -> None:
     them all, not one per line (250,000 lines of passing took 116 s, then 15 s)."""
     if game.name in NOT_CHUNKED:
         pytest.skip(f"{game.title} {NOT_CHUNKED[game.name]}")
-    grammar = game.parts.moves.GRAMMAR  # type: ignore[attr-defined]
+    grammar = game.grammar  # type: ignore[attr-defined]
     tokens = list(grammar.lark.lex("\n" * 50_000 + "Ann\n"))
     assert len(tokens) == 3  # the line ends, the name, the line end
     assert (str(tokens[1]), tokens[1].line) == ("Ann", 50_001)

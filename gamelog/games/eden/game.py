@@ -19,7 +19,19 @@ class Eden(TemplateGame[Header, EdenState, Turn]):
 
     meta: ClassVar[GameMeta] = META
     header_keys: ClassVar[tuple[HeaderKey, ...]] = header.KEYS
-    parts: ClassVar[Parts] = Parts(header, moves, state, rules, scoring, render, legal)
+    parts: ClassVar[Parts] = Parts(
+        header,
+        moves,
+        state,
+        rules,
+        scoring,
+        render,
+        legal,
+        end_facts=rules.end_facts,
+        render_svg=render.render_svg,
+        steps=legal.steps,
+        key=legal.key,
+    )
 
 
 GAME = Eden()

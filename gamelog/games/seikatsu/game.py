@@ -20,7 +20,17 @@ class Seikatsu(TemplateGame[Header, SeikatsuState, Placement]):
 
     meta: ClassVar[GameMeta] = META
     header_keys: ClassVar[tuple[HeaderKey, ...]] = header.KEYS
-    parts: ClassVar[Parts] = Parts(header, moves, state, rules, scoring, render, legal)
+    parts: ClassVar[Parts] = Parts(
+        header,
+        moves,
+        state,
+        rules,
+        scoring,
+        render,
+        legal,
+        end_facts=rules.end_facts,
+        render_svg=render.render_svg,
+    )
 
 
 GAME = Seikatsu()

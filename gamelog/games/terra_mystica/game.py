@@ -33,7 +33,16 @@ class TerraMystica(TemplateGame[Header, TerraMysticaState, LogMove]):
     meta: ClassVar[GameMeta] = META
     header_keys: ClassVar[tuple[HeaderKey, ...]] = header.KEYS
     parts: ClassVar[Parts] = Parts(
-        header, moves, state, rules, scoring, render, legal, ratings=ratings
+        header,
+        moves,
+        state,
+        rules,
+        scoring,
+        render,
+        legal,
+        ratings=ratings,
+        extend=rules.extend,
+        render_svg=render.render_svg,
     )
 
     def read_header(self, text: str) -> HeaderLines:
