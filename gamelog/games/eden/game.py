@@ -7,7 +7,7 @@ from typing import ClassVar
 from gamelog.core.game import Parts, TemplateGame
 from gamelog.core.header import HeaderKey
 from gamelog.core.meta import GameMeta
-from gamelog.games.eden import header, legal, moves, render, rules, scoring, state
+from gamelog.games.eden import header, legal, lines, moves, render, rules, scoring, state
 from gamelog.games.eden.header import Header
 from gamelog.games.eden.meta import META
 from gamelog.games.eden.moves import Turn
@@ -27,6 +27,7 @@ class Eden(TemplateGame[Header, EdenState, Turn]):
         scoring,
         render,
         legal,
+        lines,
         end_facts=rules.end_facts,
         render_svg=render.render_svg,
         steps=legal.steps,

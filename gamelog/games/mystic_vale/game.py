@@ -7,7 +7,7 @@ from typing import ClassVar
 from gamelog.core.game import Parts, TemplateGame
 from gamelog.core.header import HeaderKey
 from gamelog.core.meta import GameMeta
-from gamelog.games.mystic_vale import header, legal, moves, render, rules, scoring, state
+from gamelog.games.mystic_vale import header, legal, lines, moves, render, rules, scoring, state
 from gamelog.games.mystic_vale.header import Header
 from gamelog.games.mystic_vale.meta import META
 from gamelog.games.mystic_vale.moves import Turn
@@ -28,6 +28,7 @@ class MysticVale(TemplateGame[Header, GameState, Turn]):
         scoring,
         render,
         legal,
+        lines,
         end_facts=rules.end_facts,
         extend=rules.extend,
         render_svg=render.render_svg,

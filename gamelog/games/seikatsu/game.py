@@ -7,7 +7,7 @@ from typing import ClassVar
 from gamelog.core.game import Parts, TemplateGame
 from gamelog.core.header import HeaderKey
 from gamelog.core.meta import GameMeta
-from gamelog.games.seikatsu import header, legal, moves, render, rules, scoring, state
+from gamelog.games.seikatsu import header, legal, lines, moves, render, rules, scoring, state
 from gamelog.games.seikatsu.header import Header
 from gamelog.games.seikatsu.meta import META
 from gamelog.games.seikatsu.moves import Placement
@@ -28,6 +28,7 @@ class Seikatsu(TemplateGame[Header, SeikatsuState, Placement]):
         scoring,
         render,
         legal,
+        lines,
         end_facts=rules.end_facts,
         render_svg=render.render_svg,
     )

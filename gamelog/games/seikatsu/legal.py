@@ -11,7 +11,7 @@ replays every line listed.
 from __future__ import annotations
 
 from gamelog.core.game import Option, OptionGroup
-from gamelog.games.seikatsu import board
+from gamelog.games.seikatsu import board, lines
 from gamelog.games.seikatsu.rules import is_finished
 from gamelog.games.seikatsu.state import KOI_KIND, SeikatsuState
 from gamelog.games.seikatsu.tiles import (
@@ -58,7 +58,7 @@ def legal_moves(state: SeikatsuState) -> list[OptionGroup]:
             OptionGroup(
                 "place a garden tile",
                 tuple(
-                    Option(f"{player}: {tile.code} at {space}", f"{tile.bird.colour} bird")
+                    Option(lines.garden_tile(player, tile.code, space), f"{tile.bird.colour} bird")
                     for tile in tiles
                     for space in spaces
                 ),
@@ -70,9 +70,9 @@ def legal_moves(state: SeikatsuState) -> list[OptionGroup]:
             OptionGroup(
                 "place a koi tile",
                 tuple(
-                    Option(f"{player}: koi{as_bird} at {space}")
+                    Option(lines.koi(player, space, as_bird))
                     for space in spaces
-                    for as_bird in ("", *(f" as {bird.colour}" for bird in BIRDS))
+                    for as_bird in (None, *(bird.colour for bird in BIRDS))
                 ),
                 note=note,
             )
