@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from gamelog.core.game import Option, OptionGroup
 from gamelog.games.seikatsu import board, lines
-from gamelog.games.seikatsu.rules import is_finished
-from gamelog.games.seikatsu.state import KOI_KIND, SeikatsuState
+from gamelog.games.seikatsu.state import KOI_KIND, SeikatsuState, is_finished
 from gamelog.games.seikatsu.tiles import (
     BIRD_WORDS,
     BIRDS,
