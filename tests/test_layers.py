@@ -336,3 +336,37 @@ def test_the_map_points_at_files_that_exist() -> None:
             assert (ROOT / "docs" / document).is_file() or (ROOT / document).is_file(), (
                 f"{path.relative_to(ROOT)} points at {document}, which is not in the repository"
             )
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            first = node.body[0] if node.body else None
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                found.add(id(first.value))
+    return found
+
+
+def test_no_game_is_named_in_the_core_or_the_command_line() -> None:
+    """No string of the core's or the command line's code (prose aside: docstrings and
+    comments may take a game as their example) is a game's name, title, alias or file
+    suffix: what differs between games is in their meta."""
+    words = {w for m in games.all_meta() for w in (m.name, m.title, *m.aliases, *m.suffixes)}
+    pattern = re.compile(
+        "|".join(rf"(?<![\w.-]){re.escape(w)}(?![\w-])" for w in sorted(words, key=len)[::-1]),
+        re.IGNORECASE,
+    )
+    found = []
+    for path in sorted([*PACKAGE.glob("core/*.py"), *PACKAGE.glob("cli/*.py")]):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        prose = _docstrings(tree)
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and id(node) not in prose
+                and (hit := pattern.search(node.value))
+            ):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {hit.group(0)!r}")
+    assert not found, "\n".join(found)
