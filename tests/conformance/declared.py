@@ -39,6 +39,7 @@ CHECKS: dict[str, str] = {
     "seated-swap": "two moves of different players swapped are refused at the earlier",
     "at-the-table": "`play` on a pseudo-terminal: a legal line kept, an illegal one not",
     "fuzz": "mutants of the samples never crash or hang",
+    "chunked": "a long log is parsed a chunk at a time, the blank lines above it one token",
     "invariants": "the facts a game works out twice agree on every position",
     "events-add-up": "the running score moves only by the points of the move's events",
     "renamed-players": "players renamed throughout a log rename the record, nothing else",
