@@ -127,3 +127,15 @@ def test_a_meta_that_cannot_be_is_refused() -> None:
         GameMeta(**base, min_players=3, max_players=2)
     with pytest.raises(ValueError, match="suffix"):
         GameMeta(**base, min_players=2, max_players=2, suffixes=("TM",))
+
+
+def test_every_game_folder_is_in_the_registry() -> None:
+    """A folder of gamelog/games with Python in it and no meta.py would be left out of
+    every command and check without a word: none is."""
+    here = ROOT / "gamelog" / "games"
+    folders = sorted(
+        entry.name
+        for entry in here.iterdir()
+        if entry.is_dir() and not entry.name.startswith("_") and any(entry.glob("*.py"))
+    )
+    assert folders == list(games.package_names())
