@@ -98,12 +98,6 @@ CONFORMANCE = Conformance(
             "a log of the site has no players line: the players are the `player NAME` "
             "admin lines among the moves, and the factions move"
         ),
-        "no-dead-ends": (
-            "a listed line can leave a faction to move with nothing listed: the bridge "
-            "action (ACT1) followed by a pass or another action before the bridge is "
-            "placed, or a terraform listed after the faction has passed (found by this "
-            "suite's random games and reported; the random games back out of them)"
-        ),
     },
     invariants=INVARIANTS,
     step_invariants=STEP_INVARIANTS,

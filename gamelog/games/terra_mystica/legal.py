@@ -359,7 +359,11 @@ def _faction_groups(state: TerraMysticaState, name: str) -> list[OptionGroup]:
     if state.phase != "play" or state.active is not f or f.passed:
         return groups
     unpassed = [x for x in state.order if not (x.passed or x.dropped)]
-    if f.allowed_actions or unpassed == [f]:
+    owes = any(f.r[kind] for kind in _OWING if kind != "GAIN_ACTION")
+    if (f.allowed_actions or unpassed == [f]) and not owes:
+        # A faction with an action to come (a double turn's second, or the last one
+        # still in the round moving again) first meets what the last action left owed:
+        # a bridge, spades or a free building left for later is never placed.
         groups += _turn(state, f)
     groups += _group(
         "free actions (before or after the action)",
@@ -415,7 +419,11 @@ def _turn(state: TerraMysticaState, f: Faction) -> list[OptionGroup]:
         ),
         complete=True,
     )
-    groups += _group("pass", _legal(state, _pass_lines(state, f)), complete=True)
+    if f.allowed_actions <= 1:
+        # Passing with a second action still owed (the first of the Chaos Magicians'
+        # double turn) leaves the faction passed yet still to move: nothing after it
+        # is legal, in the established engine too.
+        groups += _group("pass", _legal(state, _pass_lines(state, f)), complete=True)
     return groups
 
 
@@ -554,10 +562,44 @@ def _action_lines(state: TerraMysticaState, f: Faction) -> Iterable[tuple[str, s
         gain = _gain_words(spec.gain)
         cost = spec.cost.get("PW", 0) - f.spec.discount.get(action, {}).get("PW", 0)
         note = f"{_cost(spec.cost)} -> {gain}" if spec.cost else f"-> {gain}"
-        yield f"{f.name}: action {action}", note
+        lines = [(f"{f.name}: action {action}", note)]
         short = cost - f.r["P3"]
         if power_action and 0 < short <= burnable:
-            yield f"{f.name}: burn {short}. action {action}", f"burn {short} first; {note}"
+            lines.append(
+                (f"{f.name}: burn {short}. action {action}", f"burn {short} first; {note}")
+            )
+        owing = any(spec.gain.get(kind) for kind in _OWING)
+        for line, words in lines:
+            if not owing or _owed_can_be_met(state, f, line):
+                yield line, words
+
+
+#: What an action can leave the faction owing: a bridge to place, a free building or
+#: terraform to use, spades, cult steps, more actions (the Chaos Magicians' double turn).
+_OWING = ("BRIDGE", "FREE_TP", "FREE_D", "FREE_TF", "SPADE", "CULT", "GAIN_ACTION")
+
+
+def _owed_can_be_met(state: TerraMysticaState, f: Faction, line: str) -> bool:
+    """Whether what ``line`` leaves owed can be met by a listed line: an action whose
+    gift cannot be used (a bridge with no river edge by an own building, a free trading
+    house with no dwelling left, a double turn with nothing to do but pass) leaves the
+    faction to move with nothing legal, in the established engine too."""
+    try:
+        line_cache.fill([line], GRAMMAR)
+    except GamelogError:
+        return False
+    entries = line_cache.parts(line)[0]
+    trial = state.branch()
+    try:
+        for index, (actor, command) in enumerate(entries):
+            following = next((a for a, _ in entries[index + 1 :] if a != COMMENT), "")
+            rules.feed(trial, actor, command, following)
+    except (IllegalMove, GamelogError):
+        return False
+    after = trial.factions[f.name]
+    if any(after.r[kind] for kind in _OWING if kind != "GAIN_ACTION"):
+        return bool(_obligations(trial, after))
+    return not after.allowed_actions or bool(_turn(trial, after))
 
 
 #: What an action gives, in words (the rest of its gains are the engine's bookkeeping).
@@ -681,10 +723,11 @@ def _obligations(state: TerraMysticaState, f: Faction) -> list[OptionGroup]:
             lines += [(f"{name}: +{steps}{c}", f"{steps} steps on {c}") for c in state.cults]
         groups += _group("owed cult steps", _legal(state, lines))
     if r["SPADE"] or r["FREE_TF"]:
+        owed = r["SPADE"]
+        declined = [(f"{name}: -{owed if owed > 1 else ''}SPADE", "decline the spades owed")]
         groups += _group(
             "use the spades owed",
-            _legal(state, _spade_lines(state, f)),
-            note="or decline them with '-SPADE' where that is allowed",
+            _legal(state, [*_spade_lines(state, f), *(declined if owed else [])]),
         )
     if r["FREE_D"]:
         groups += _group(
