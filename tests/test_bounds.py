@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conformance.declared import check_applies, packages
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -21,11 +22,11 @@ from gamelog.cli import main
 from gamelog.core import charts, legal, notation, pages, suggest, svg
 from gamelog.core.audit import AuditTimeout, deadline
 from gamelog.core.errors import IllegalMove, NotationError
-from gamelog.core.game import Game, Option, OptionGroup
+from gamelog.core.game import Option, OptionGroup
 from gamelog.core.logs import game_for
 from gamelog.core.replay import MAX_LINE, check_lines, notation_errors, replay
 from gamelog.core.suggest import distance
-from gamelog.games import all_games
+from gamelog.games import load
 
 check_command = importlib.import_module("gamelog.cli.check")
 ROOT = Path(__file__).resolve().parent.parent
@@ -431,20 +432,14 @@ def test_the_distance_of_a_long_word_is_its_length_s_difference() -> None:
 # --- a game that never ends -----------------------------------------------------------
 
 
-#: Games that do not parse their moves a chunk at a time, with why.
-NOT_CHUNKED = {
-    "terra-mystica": "parses each distinct line once (moves.line_cache), never a chunk "
-    "with the lines above it blank",
-}
-
-
-@pytest.mark.parametrize("game", all_games(), ids=lambda game: game.name)
-def test_a_run_of_blank_lines_is_one_line_end(game: Game) -> None:
+@pytest.mark.parametrize("package", packages())
+def test_a_run_of_blank_lines_is_one_line_end(package: str) -> None:
     """A chunk of a long log is parsed with the lines above it blank: one token for
-    them all, not one per line (250,000 lines of passing took 116 s, then 15 s)."""
-    if game.name in NOT_CHUNKED:
-        pytest.skip(f"{game.title} {NOT_CHUNKED[game.name]}")
-    grammar = game.parts.moves.GRAMMAR  # type: ignore[attr-defined]
+    them all, not one per line (250,000 lines of passing took 116 s, then 15 s). A game
+    that is not parsed in chunks opts out in its conformance declaration."""
+    check_applies(package, "chunked")
+    game = load(package)
+    grammar = game.grammar  # type: ignore[attr-defined]
     tokens = list(grammar.lark.lex("\n" * 50_000 + "Ann\n"))
     assert len(tokens) == 3  # the line ends, the name, the line end
     assert (str(tokens[1]), tokens[1].line) == ("Ann", 50_001)

@@ -21,13 +21,13 @@ from typing import Any
 import pytest
 from fuzz import COMMENTS
 
-from gamelog.core.audit import LOG_SUFFIXES, audit_file
+from gamelog.core.audit import audit_file, log_suffixes
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted(
     path
     for path in (ROOT / "samples").glob("*/*")
-    if path.is_file() and path.suffix.lower() in LOG_SUFFIXES
+    if path.is_file() and path.suffix.lower() in log_suffixes()
 )
 #: Single lines given a comment per sample, besides the line at fault and its neighbours.
 SPREAD = 8

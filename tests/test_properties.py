@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from mutations import mutated_logs
 
 from gamelog.cli import main
-from gamelog.core.audit import LOG_SUFFIXES, audit_file
+from gamelog.core.audit import audit_file, log_suffixes
 from gamelog.core.game import Game
 from gamelog.core.logs import game_for
 from gamelog.core.outcome import record
@@ -30,7 +30,7 @@ from gamelog.core.replay import Replay, replay
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted(
-    p for p in (ROOT / "samples").rglob("*") if p.is_file() and p.suffix in LOG_SUFFIXES
+    p for p in (ROOT / "samples").rglob("*") if p.is_file() and p.suffix in log_suffixes()
 )
 TYPED = {"ok", "illegal", "notation-error", "setup-error"}
 

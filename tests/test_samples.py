@@ -14,13 +14,13 @@ import pytest
 from expectations import Expectation, ExpectationError, read_expectation
 
 from gamelog.core import notation
-from gamelog.core.audit import LOG_SUFFIXES, audit_file
+from gamelog.core.audit import audit_file, log_suffixes
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted(
     path
     for path in (ROOT / "samples").rglob("*")
-    if path.is_file() and path.suffix.lower() in LOG_SUFFIXES
+    if path.is_file() and path.suffix.lower() in log_suffixes()
 )
 
 

@@ -19,7 +19,6 @@ from gamelog.cli.audit import audit
 from gamelog.cli.check import check
 from gamelog.cli.explain import explain
 from gamelog.cli.info import games_command, notation
-from gamelog.cli.loading import Settings
 from gamelog.cli.moves import moves
 from gamelog.cli.new import new
 from gamelog.cli.options import shared_options, with_shared_options
@@ -34,6 +33,7 @@ from gamelog.cli.ratings import ratings_command
 from gamelog.cli.replay import replay_command
 from gamelog.cli.report import report
 from gamelog.cli.score import score
+from gamelog.cli.settings import Settings
 from gamelog.cli.standings import standings_command
 
 EPILOG = """\b

@@ -14,7 +14,7 @@ from gamelog.cli.loading import settings
 from gamelog.cli.options import LogOptions, format_option, jobs_option, log_options
 from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, EXIT_USAGE, Output, fail_usage
 from gamelog.core import render
-from gamelog.core.audit import Target, expand, run_audit
+from gamelog.core.audit import Target, expand, log_suffixes, run_audit
 from gamelog.core.words import counted
 from gamelog.core.workers import Interrupted
 
@@ -40,7 +40,8 @@ def audit(
     csv    the table's columns
     html   a page of every record, sortable and filterable by game, status and
            player, each problem with its line as written (use -o FILE)
-    Folders are searched for .log, .txt, .tm and .gamelog files. Every entry
+    Folders are searched for .log, .txt and .gamelog files and the suffixes a
+    game names for its logs (`gamelog games`). Every entry
     gets a record: an unreadable, binary or oversized file, a dangling link or
     a FIFO is `unreadable`; a replay past --timeout is `timeout`; a bug in
     gamelog or a worker that dies twice is `internal-error`. Ctrl-C or SIGTERM
@@ -56,7 +57,7 @@ def audit(
     """
     targets, missing = expand(paths)
     if not targets:
-        fail_usage("no log files found (looked for .log, .txt, .tm and .gamelog files)")
+        fail_usage(f"no log files found (looked for {', '.join(log_suffixes())} files)")
     if len(missing) == len(targets):
         fail_usage(f"nothing matches: {', '.join(missing)}")
     stream_lines = fmt == "jsonl"

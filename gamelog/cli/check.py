@@ -15,7 +15,7 @@ from gamelog.cli.options import LogOptions, format_option, log_options
 from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, Output, fail_usage
 from gamelog.cli.whatif import what_if
 from gamelog.core import render
-from gamelog.core.audit import LOG_SUFFIXES, AuditTimeout, deadline, expand
+from gamelog.core.audit import AuditTimeout, deadline, expand, log_suffixes
 from gamelog.core.errors import GamelogError, IllegalMove, NotationError
 from gamelog.core.legal import SECONDS, alternatives_fact, at_the_action
 from gamelog.core.outcome import failure_record, record
@@ -144,7 +144,7 @@ def _walked(logs: tuple[str, ...]) -> tuple[str, ...]:
             targets, _ = expand([given])
             if not targets:
                 fail_usage(
-                    f"no log files under {given} (looked for {', '.join(LOG_SUFFIXES)} files)"
+                    f"no log files under {given} (looked for {', '.join(log_suffixes())} files)"
                 )
             found += [target.path for target in targets]
         else:

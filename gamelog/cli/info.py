@@ -10,24 +10,46 @@ from gamelog.cli.markdown import terminal_text
 from gamelog.cli.options import complete_game, format_option, game_names
 from gamelog.cli.output import Output, fail_usage
 from gamelog.core import render
+from gamelog.core.meta import GameMeta
 
 
 @click.command(name="games")
 def games_command() -> None:
-    """The supported games, their player counts and what a move looks like.
+    """The supported games, their player counts and what a move looks like; then
+    what sets a game apart from the others: where a seat is a faction, its log files'
+    own suffixes, its export formats and what splits its standings.
 
     \b
     Example:
       gamelog games
     """
+    found = games.all_meta()
     rows = [
-        [game.name, game.title, f"{game.min_players}-{game.max_players}", game.notation_hint]
-        for game in games.all_games()
+        [meta.name, meta.title, f"{meta.min_players}-{meta.max_players}", meta.notation_hint]
+        for meta in found
     ]
     with Output(None, "never") as out:
         out.echo(
             render.plain_table(rows, ["game", "title", "players", "a move looks like"], out.width)
         )
+        notes = [f"{meta.name}: {note}" for meta in found for note in _apart(meta)]
+        if notes:
+            out.echo("\n" + "\n".join(notes))
+
+
+def _apart(meta: GameMeta) -> list[str]:
+    """What a game's row in ``gamelog games`` does not say: its facts that differ
+    from the defaults."""
+    notes = []
+    if meta.factions:
+        notes.append("a seat is a faction (`standings --by faction`)")
+    if meta.suffixes:
+        notes.append(f"log files also end in {', '.join(meta.suffixes)}")
+    if meta.export_formats:
+        notes.append(f"`replay --format` also writes {', '.join(meta.export_formats)}")
+    if meta.splits_by:
+        notes.append(f"standings get a table per setup: {meta.splits_by}")
+    return notes
 
 
 @click.command()
@@ -48,13 +70,12 @@ def notation(game_name: str, fmt: str) -> None:
     \b
     Exit codes: 0, or 2 for a game gamelog does not know.
     """
-    game = games.find(game_name)
-    if game is None:
+    package = games.package_of(game_name)
+    if package is None:
         fail_usage(f"unknown game '{game_name}'; known: {', '.join(game_names())}")
+    sheet = games.cheat_sheet(package)
     with Output(None, settings().colour, paged=True) as out:
         if fmt.lower() == "markdown":
-            out.echo(game.cheat_sheet(), nl=False)
+            out.echo(sheet, nl=False)
         else:
-            out.echo(
-                terminal_text(game.cheat_sheet(), out.width, lambda t: out.style(t, bold=True))
-            )
+            out.echo(terminal_text(sheet, out.width, lambda t: out.style(t, bold=True)))

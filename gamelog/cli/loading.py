@@ -11,23 +11,13 @@ from typing import Any
 import click
 
 from gamelog.cli.output import EXIT_PROBLEM, ClosedPipe, Output, echo_error, fail_usage, styler
+from gamelog.cli.settings import Settings
 from gamelog.core.audit import AuditTimeout, deadline
 from gamelog.core.errors import GamelogError, Stopped
 from gamelog.core.game import Game
 from gamelog.core.logs import game_for, is_absent, read_log
 from gamelog.core.replay import Replay, replay
 from gamelog.core.report import format_error
-
-
-@dataclass
-class Settings:
-    """What the command line says for every command: colour, tracebacks, whole rows
-    (``--wide``), no pager; given before the command or after it."""
-
-    colour: str = "auto"
-    debug: bool = False
-    wide: bool = False
-    no_pager: bool = False
 
 
 def settings() -> Settings:

@@ -12,6 +12,7 @@ import click
 from click.shell_completion import CompletionItem
 
 from gamelog import games
+from gamelog.cli.settings import Settings
 from gamelog.core.audit import DEFAULT_TIMEOUT
 from gamelog.core.logs import DEFAULT_MAX_BYTES
 
@@ -19,20 +20,22 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def game_names() -> list[str]:
-    return [game.name for game in games.all_games()]
+    """Every game's name (the games' meta: no engine is imported)."""
+    return games.names()
 
 
 def complete_game(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
-    """Shell completion of game names (``gamelog notation ter<TAB>``)."""
+    """Shell completion of game names (``gamelog notation ter<TAB>``), from the games'
+    meta: a Tab press imports no engine."""
     return [
-        CompletionItem(game.name, help=game.title)
-        for game in games.all_games()
-        if game.name.startswith(incomplete.lower())
+        CompletionItem(meta.name, help=meta.title)
+        for meta in games.all_meta()
+        if meta.name.startswith(incomplete.lower())
     ]
 
 
 def _known_game(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
-    if value is not None and games.find(value) is None:
+    if value is not None and games.find_meta(value) is None:
         raise click.BadParameter(f"unknown game '{value}'; known: {', '.join(game_names())}")
     return value
 
@@ -145,8 +148,6 @@ def one_log(function: F) -> F:
 def _settings_of(ctx: click.Context) -> Any:
     """The command line's settings, made here when a command runs without the group
     (a test invoking it alone)."""
-    from gamelog.cli.loading import Settings
-
     found = ctx.find_object(Settings)
     if found is None:
         found = ctx.ensure_object(Settings)

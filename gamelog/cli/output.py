@@ -26,6 +26,7 @@ from typing import IO, Any, NoReturn
 
 import click
 
+from gamelog.cli.settings import Settings
 from gamelog.core.files import (
     LineSink,
     one_of,
@@ -80,8 +81,6 @@ def fail_usage(message: str) -> NoReturn:
 def _flags() -> Any:
     """The command line's settings (``--wide``, ``--no-pager``), or the defaults
     outside a command."""
-    from gamelog.cli.loading import Settings
-
     ctx = click.get_current_context(silent=True)
     found = ctx.find_object(Settings) if ctx is not None else None
     return found if found is not None else Settings()

@@ -161,8 +161,8 @@ def _print(out: Output, fmt: str, results: list[Ratings]) -> None:
 def title(result: Ratings) -> str:
     """The heading of one game's ratings: the game, the count, the method and its
     parameters, the order of the games."""
-    game = games.find(result.game) if result.game else None
-    name = game.title if game is not None else (result.game or "No game")
+    meta = games.find_meta(result.game) if result.game else None
+    name = meta.title if meta is not None else (result.game or "No game")
     rated = sum(1 for p in result.players if not p.shadow)
     when = f" as of {result.as_of}" if result.as_of else ""
     figures = ", ".join(

@@ -31,7 +31,7 @@ BASIC_FORMATS = ("text", "json", "svg")
     "fmt",
     default="text",
     show_default=True,
-    help="text, json, svg (the board), or a game's own export (Terra Mystica: ledger).",
+    help="text, json, svg (the board), or a game's own export (`gamelog games` lists them).",
 )
 def replay_command(
     log: str,
@@ -48,7 +48,8 @@ def replay_command(
             (--line N) the position drawn after move N (just before line N)
     json    the record of `score --format json` with a "steps" list
     svg     the board as a picture, at the end (or at --to N, --line N)
-    ledger  (Terra Mystica) the site's ledger export of a command log
+    and a game's own exports (`gamelog games` says which game writes which:
+    Terra Mystica's ledger, say)
 
     \b
     Example:

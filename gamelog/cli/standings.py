@@ -31,7 +31,7 @@ COLUMNS = ("place", "name", "games", "wins", "mean", "median", "best", "mean ran
     type=click.Choice(["player", "faction"], case_sensitive=False),
     default="player",
     show_default=True,
-    help="Rank players, or (Terra Mystica) factions.",
+    help="Rank players, or factions in games whose seats are factions (`gamelog games`).",
 )
 @click.option(
     "--order",
@@ -52,12 +52,11 @@ def standings_command(
 ) -> None:
     """The standings of the players in the logs under PATHS (files, folders, globs):
     a table per game of games, wins, mean, median and best score and mean rank, and
-    for Terra Mystica each faction's (or player's) mean VP by source.
+    where a seat is a faction each faction's (or player's) mean points by source.
 
     A game's logs set up in ways that change how it scores get a table for each
-    setup, headed by what sets it apart: for Terra Mystica the map, the Fire & Ice
-    final scoring tile and playtest faction boards (the other games get one table
-    each).
+    setup, headed by what sets it apart (`gamelog games` says what splits each
+    game's standings; the other games get one table each).
 
     \b
     Only finished, legal logs count; the others are listed apart with their status.
@@ -81,7 +80,8 @@ def standings_command(
     if not targets or len(missing) == len(targets):
         fail_usage(f"no log files found under {', '.join(paths)}")
     by = by.lower()
-    if by == "faction" and options.game is not None and options.game not in _faction_games():
+    forced = games.find_meta(options.game) if options.game is not None else None
+    if by == "faction" and forced is not None and not forced.factions:
         fail_usage(
             f"--by faction is for games whose players are factions ({', '.join(_faction_games())})"
         )
@@ -106,7 +106,8 @@ def standings_command(
 
 
 def _faction_games() -> list[str]:
-    return [game.name for game in games.all_games() if game.movers()]
+    """The games whose seats are factions (their meta says; no engine imported)."""
+    return [meta.name for meta in games.all_meta() if meta.factions]
 
 
 def _print(out: Output, fmt: str, result: Standings) -> None:
@@ -149,8 +150,8 @@ def _n(value: float) -> str:
 
 
 def _title(table: Table) -> str:
-    game = games.find(table.game)
-    title = game.title if game is not None else table.game
+    meta = games.find_meta(table.game)
+    title = meta.title if meta is not None else table.game
     split = "".join(f", {k} {v}" for k, v in table.setup.items())
     count = f"{table.games} game" + ("" if table.games == 1 else "s")
     return f"{title} standings{split}: {count} (by {table.by}; order: {', '.join(table.order)})"
@@ -193,7 +194,8 @@ def _text(result: Standings, *, markdown: bool, width: int | None = None) -> str
 
 def _sources(table: Table) -> tuple[list[str], list[list[str]]] | None:
     """For games whose players are factions: each entrant's mean by scoring category."""
-    if table.game not in _faction_games():
+    meta = games.find_meta(table.game)
+    if meta is None or not meta.factions:
         return None
     categories: list[str] = []
     for entrant in table.entrants:

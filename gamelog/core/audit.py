@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from gamelog import games
 from gamelog.core.errors import Crashed, GamelogError, Stopped
 from gamelog.core.logs import (
     DEFAULT_MAX_BYTES,
@@ -39,7 +40,14 @@ if TYPE_CHECKING:
 Shape = Callable[["Replay", dict[str, Any]], dict[str, Any]]
 
 DEFAULT_TIMEOUT = 30.0
-LOG_SUFFIXES = (".log", ".txt", ".tm", ".gamelog")
+#: The file suffixes of any game's logs; a game adds its own in its meta.py.
+COMMON_SUFFIXES = (".log", ".txt", ".gamelog")
+
+
+def log_suffixes() -> tuple[str, ...]:
+    """The suffixes of the files a folder's walk takes: the common ones and every
+    game's own (``GameMeta.suffixes``)."""
+    return (*COMMON_SUFFIXES, *(s for s in games.suffixes() if s not in COMMON_SUFFIXES))
 
 
 @dataclass(frozen=True)
@@ -84,6 +92,7 @@ def _walk(folder: Path) -> list[Target]:
     walked or read are kept with their problem, and a link back into a folder
     already walked (a loop) is kept as one entry instead of being walked for ever."""
     found: list[Target] = []
+    suffixes = log_suffixes()
     visited: set[tuple[int, int]] = set()
 
     def unreadable(error: OSError) -> None:
@@ -111,7 +120,7 @@ def _walk(folder: Path) -> list[Target]:
         folders[:] = kept
         for name in sorted(files):
             path = base / name
-            if name.startswith(".") or path.suffix.lower() not in LOG_SUFFIXES:
+            if name.startswith(".") or path.suffix.lower() not in suffixes:
                 continue
             found.append(Target(str(path)))
     found.sort(key=lambda target: target.path)

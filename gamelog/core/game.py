@@ -19,12 +19,15 @@ from __future__ import annotations
 
 import sys
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import KW_ONLY, dataclass, field
+from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from gamelog.core.header import HeaderKey, HeaderLines, new_header, read_header
-from gamelog.core.notation import normalise
+from gamelog.core.meta import GameMeta
+from gamelog.core.notation import Grammar, normalise
 from gamelog.core.places import Located
 from gamelog.core.scoring import Number, ScoreSheet
 
@@ -41,6 +44,7 @@ __all__ = [
     "Option",
     "OptionGroup",
     "Parts",
+    "RoleError",
     "TemplateGame",
 ]
 
@@ -113,24 +117,49 @@ class GameLog(Generic[HeaderT, MoveT]):
 
 
 class Game(ABC, Generic[HeaderT, StateT, MoveT]):
-    """A supported game: static facts (class attributes) and the rules engine (methods).
+    """A supported game: its facts (``meta``, which loads without the engine) and the
+    rules engine (methods).
 
     Subclasses are stateless; all mutable play lives in the state object that
     ``setup`` returns, so one instance serves every log of a batch.
     """
 
-    #: Registry key and the value of the ``game:`` header line.
-    name: ClassVar[str]
-    #: The game's printed title.
-    title: ClassVar[str]
-    #: Other spellings accepted in ``game:`` and ``--game``.
-    aliases: ClassVar[tuple[str, ...]] = ()
-    min_players: ClassVar[int]
-    max_players: ClassVar[int]
-    #: One line for ``gamelog games``: what a move looks like.
-    notation_hint: ClassVar[str]
-    #: Extra ``gamelog replay --format`` names this game can write (e.g. "ledger").
-    export_formats: ClassVar[tuple[str, ...]] = ()
+    #: What the game is, apart from its engine (the game folder's ``meta.py``).
+    meta: ClassVar[GameMeta]
+
+    @property
+    def name(self) -> str:
+        """Registry key and the value of the ``game:`` header line."""
+        return self.meta.name
+
+    @property
+    def title(self) -> str:
+        """The game's printed title."""
+        return self.meta.title
+
+    @property
+    def aliases(self) -> tuple[str, ...]:
+        """Other spellings accepted in ``game:`` and ``--game``."""
+        return self.meta.aliases
+
+    @property
+    def min_players(self) -> int:
+        return self.meta.min_players
+
+    @property
+    def max_players(self) -> int:
+        return self.meta.max_players
+
+    @property
+    def notation_hint(self) -> str:
+        """One line for ``gamelog games``: what a move looks like."""
+        return self.meta.notation_hint
+
+    @property
+    def export_formats(self) -> tuple[str, ...]:
+        """Extra ``gamelog replay --format`` names this game can write (e.g. "ledger")."""
+        return self.meta.export_formats
+
     #: The header keys besides ``game:`` and the information keys every game takes.
     header_keys: ClassVar[tuple[HeaderKey, ...]] = ()
 
@@ -232,6 +261,24 @@ class Game(ABC, Generic[HeaderT, StateT, MoveT]):
         """The notation's keywords (for completion at the prompt of ``gamelog play``)."""
         return []
 
+    @property
+    def lists_actions(self) -> bool:
+        """Whether a move is several actions and ``legal_moves`` lists single next
+        actions (then ``steps`` splits a move into them, and an action refused mid-line
+        is compared with the options at that action)."""
+        return False
+
+    def steps(self, move: MoveT) -> Sequence[MoveT]:
+        """``move`` as the one-action moves it is made of, each on its line and column:
+        applied in turn they give what the move gives. A move of one action is itself."""
+        return [move]
+
+    def step_key(self, state: StateT, move: MoveT) -> Hashable | None:
+        """What a one-action move does in ``state``, however it is spelt: a listed
+        option and the action written are the same move when their keys are equal.
+        None: the game has no such key (compare the moves as parsed)."""
+        return None
+
     def words(self, state: StateT) -> list[str]:
         """Words worth completing at the prompt of ``gamelog play`` besides the grammar's
         keywords and the players: spaces, cards, factions the game knows."""
@@ -263,38 +310,118 @@ class Game(ABC, Generic[HeaderT, StateT, MoveT]):
         return rated_from_record(result, record)
 
 
+#: The functions each module role must hold (``Parts`` checks them when a game class
+#: is made): what ``TemplateGame`` calls, under the template's names.
+REQUIRED: dict[str, tuple[str, ...]] = {
+    "header": ("header_from",),
+    "moves": ("moves_from", "GRAMMAR"),
+    "state": ("setup",),
+    "rules": ("apply", "is_finished"),
+    "scoring": ("score_sheet", "running_scores"),
+    "render": ("render",),
+    "legal": ("to_move", "legal_moves", "words"),
+    "lines": (),
+    "ratings": ("rated",),
+}
+
+#: The optional function roles, each with the module role it lives in: a game that has
+#: one declares it (``Parts(..., end_facts=rules.end_facts)``); one defined in its
+#: module and not declared is refused, so that a feature is never off by a typo.
+OPTIONAL: dict[str, str] = {
+    "end_facts": "rules",
+    "extend": "rules",
+    "render_svg": "render",
+    "steps": "legal",
+    "key": "legal",
+}
+
+
+class RoleError(TypeError):
+    """A game folder's wiring does not match the template (raised on import)."""
+
+
 @dataclass(frozen=True)
 class Parts:
     """The modules of a game folder laid out by the template (docs/ARCHITECTURE.md),
-    each the home of the functions of its role, under the template's names:
+    each the home of the functions of its role under the template's names
+    (``REQUIRED``), and the optional roles the game has (``OPTIONAL``), declared:
 
     ``header.header_from(lines)``, ``moves.moves_from(body, header)`` and
-    ``moves.GRAMMAR``, ``state.setup(log)``, ``rules.apply(state, move)``,
-    ``rules.is_finished(state)``, ``rules.end_facts(state)`` and
-    ``rules.extend(state, moves)`` where the game has them, ``scoring.score_sheet(state)``
-    and ``scoring.running_scores(state)``, ``render.render(state)`` and
-    ``render.render_svg(state)``, ``legal.to_move(state)``, ``legal.legal_moves(state)``
-    and ``legal.words(state)``, ``ratings.rated(result, record)`` where the game rates
-    its logs its own way.
+    ``moves.GRAMMAR``, ``state.setup(log)``, ``rules.apply(state, move)`` and
+    ``rules.is_finished(state)``, ``scoring.score_sheet(state)`` and
+    ``scoring.running_scores(state)``, ``render.render(state)``; where the game lists
+    its moves, ``legal.to_move(state)``, ``legal.legal_moves(state)`` and
+    ``legal.words(state)``, with ``lines`` the module that writes a move back as its
+    notation line; ``ratings.rated(result, record)`` where the game rates its logs its
+    own way. Optional functions: ``end_facts(state)`` (why the game is over),
+    ``extend(state, moves)`` (setup looks ahead at the moves), ``render_svg(state)``
+    (the board as a picture), ``steps(move)`` and ``key(state, move)`` (a move of
+    several actions listed action by action; both or neither).
+
+    Every check is made when the ``Parts`` is built, that is when the game class is
+    made: a role missing from its module, a function defined but not declared, or a
+    ``lines.py`` in the folder and not declared, is a ``RoleError`` on import.
     """
 
-    header: Any
-    moves: Any
-    state: Any
-    rules: Any
-    scoring: Any
-    render: Any
-    legal: Any = None
-    ratings: Any = None
+    header: ModuleType
+    moves: ModuleType
+    state: ModuleType
+    rules: ModuleType
+    scoring: ModuleType
+    render: ModuleType
+    legal: ModuleType | None = None
+    lines: ModuleType | None = None
+    ratings: ModuleType | None = None
+    _: KW_ONLY
+    end_facts: Callable[[Any], list[str]] | None = None
+    extend: Callable[[Any, Sequence[Any]], None] | None = None
+    render_svg: Callable[[Any], str | None] | None = None
+    steps: Callable[[Any], list[Any]] | None = None
+    key: Callable[[Any, Any], Hashable] | None = None
+
+    def __post_init__(self) -> None:
+        for role, names in REQUIRED.items():
+            module = getattr(self, role)
+            if module is None:
+                continue
+            if not isinstance(module, ModuleType):
+                raise RoleError(f"the {role} role is a module, not {module!r}")
+            for name in names:
+                if not hasattr(module, name):
+                    raise RoleError(f"{module.__name__} has no {name}, which its role needs")
+        for role, home in OPTIONAL.items():
+            declared, module = getattr(self, role), getattr(self, home)
+            defined = getattr(module, role, None) if module is not None else None
+            if declared is None and callable(defined):
+                raise RoleError(
+                    f"{module.__name__}.{role} is defined but not declared: "
+                    f"Parts(..., {role}={home}.{role})"
+                )
+            if declared is not None and not callable(declared):
+                raise RoleError(f"the {role} role is a function, not {declared!r}")
+        if (self.steps is None) != (self.key is None):
+            raise RoleError("steps and key are declared together (a move's actions and their key)")
+        if (self.lines is not None or self.steps is not None) and self.legal is None:
+            raise RoleError("lines, steps and key belong to a game that lists its moves (legal)")
+        folder = Path(self.header.__file__ or "").parent
+        if self.lines is None and (folder / "lines.py").is_file():
+            raise RoleError(f"{folder.name}/lines.py is not declared: Parts(..., lines=lines)")
 
 
 class TemplateGame(Game[HeaderT, StateT, MoveT]):
     """A game whose folder follows the template: every method of the interface is the
     function of the same role in its own module (``parts``), so that a game's
-    ``game.py`` says what the game is (names, player counts, keys, modules) and wires
-    nothing by hand."""
+    ``game.py`` says what the game is (its meta, keys, modules) and wires nothing by
+    hand."""
 
     parts: ClassVar[Parts]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if not isinstance(cls.__dict__.get("parts"), Parts):
+            raise RoleError(f"{cls.__name__} declares no parts = Parts(...)")
+        if not isinstance(cls.__dict__.get("meta", getattr(cls, "meta", None)), GameMeta):
+            raise RoleError(f"{cls.__name__} declares no meta = META (its meta.py)")
 
     def header_from(self, lines: HeaderLines) -> HeaderT:
         return self.parts.header.header_from(lines)  # type: ignore[no-any-return]
@@ -312,13 +439,12 @@ class TemplateGame(Game[HeaderT, StateT, MoveT]):
         return bool(self.parts.rules.is_finished(state))
 
     def end_facts(self, state: StateT) -> list[str]:
-        facts = getattr(self.parts.rules, "end_facts", None)
+        facts = self.parts.end_facts
         return facts(state) if facts is not None else []
 
     def extend(self, state: StateT, moves: Sequence[MoveT]) -> None:
-        extend = getattr(self.parts.rules, "extend", None)
-        if extend is not None:
-            extend(state, moves)
+        if self.parts.extend is not None:
+            self.parts.extend(state, moves)
 
     def score(self, state: StateT) -> ScoreSheet:
         return self.parts.scoring.score_sheet(state)  # type: ignore[no-any-return]
@@ -330,12 +456,15 @@ class TemplateGame(Game[HeaderT, StateT, MoveT]):
         return self.parts.render.render(state)  # type: ignore[no-any-return]
 
     def render_svg(self, state: StateT) -> str | None:
-        picture = getattr(self.parts.render, "render_svg", None)
+        picture = self.parts.render_svg
         return picture(state) if picture is not None else None
 
+    @property
+    def grammar(self) -> Grammar:
+        return self.parts.moves.GRAMMAR  # type: ignore[no-any-return]
+
     def keywords(self) -> list[str]:
-        grammar = getattr(self.parts.moves, "GRAMMAR", None)
-        return grammar.keywords() if grammar is not None else []
+        return self.grammar.keywords()
 
     def to_move(self, state: StateT) -> str | None:
         legal = self.parts.legal
@@ -349,6 +478,18 @@ class TemplateGame(Game[HeaderT, StateT, MoveT]):
     def words(self, state: StateT) -> list[str]:
         legal = self.parts.legal
         return legal.words(state) if legal is not None else []
+
+    @property
+    def lists_actions(self) -> bool:
+        return self.parts.steps is not None
+
+    def steps(self, move: MoveT) -> Sequence[MoveT]:
+        steps = self.parts.steps
+        return steps(move) if steps is not None else [move]
+
+    def step_key(self, state: StateT, move: MoveT) -> Hashable | None:
+        key = self.parts.key
+        return key(state, move) if key is not None else None
 
     def rated(self, result: Replay, record: dict[str, Any]) -> Rated:
         if self.parts.ratings is None:

@@ -1,6 +1,6 @@
 """The header every log starts with: ``key: value`` lines, read the same way for every game.
 
-House style (DESIGN.md): a log opens with ``key: value`` lines (``game:``,
+House style (docs/ARCHITECTURE.md, "The header"): a log opens with ``key: value`` lines (``game:``,
 ``players:`` and what the rules leave to chance at setup), then the moves, each
 ``Player: ...``. Both kinds of line look alike, so the header cannot be left to
 each game's grammar: a mistyped key (``stup: GK at D3``) would be read as the

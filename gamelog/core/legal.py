@@ -53,14 +53,13 @@ def at_the_action(
 ) -> tuple[Any, str]:
     """The position and the words to compare for an illegal action inside a line.
 
-    A game whose moves are several actions (its legal module splits them: ``steps``)
-    lists single next actions; for a line refused at its third action, the options
+    A game whose moves are several actions (``Game.lists_actions``; ``Game.steps``
+    splits them) lists single next actions; for a line refused at its third action, the options
     that matter are those after the first two, compared with the third. Elsewhere
     (or when the line cut there does not replay) it is the whole line before it."""
     lines = text.split("\n")
     written = lines[line - 1].split("#", 1)[0].strip() if line <= len(lines) else ""
-    legal = getattr(getattr(game, "parts", None), "legal", None)
-    if not column or column <= 1 or getattr(legal, "steps", None) is None:
+    if not column or column <= 1 or not game.lists_actions:
         return state, written
     source = lines[line - 1]
     done, rest = source[: column - 1].rstrip(" \t,;"), source[column - 1 :]

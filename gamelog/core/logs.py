@@ -160,7 +160,8 @@ def game_for(text: str, forced: str | None = None) -> Game:
 
 
 def known_games() -> str:
-    return ", ".join(game.name for game in games.all_games())
+    """Every game's name, for a message (read from the games' meta, no engine)."""
+    return ", ".join(games.names())
 
 
 def guess_game(path: str, head: int = 65_536) -> str | None:
@@ -174,5 +175,5 @@ def guess_game(path: str, head: int = 65_536) -> str | None:
     except OSError:
         return None
     named = games.header_game_name(text)
-    found = games.find(named[0]) if named is not None else games.detect(text)
-    return found.name if found is not None else None
+    package = games.package_of(named[0]) if named is not None else games.detect_package(text)
+    return games.meta(package).name if package is not None else None

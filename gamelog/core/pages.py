@@ -319,13 +319,13 @@ def standings_report(result: Any) -> str:
 
     tables = []
     for table in result.tables:
-        game = registry.find(table.game)
-        title = game.title if game is not None else table.game
+        meta = registry.find_meta(table.game)
+        title = meta.title if meta is not None else table.game
         split = "".join(f", {k} {v}" for k, v in table.setup.items())
         categories: list[str] = []
         for entrant in table.entrants:
             categories += [c for c in entrant.mean_by_source() if c not in categories]
-        by_source = game is not None and bool(game.movers())
+        by_source = meta is not None and meta.factions
         tables.append(
             {
                 "title": f"{title}{split}",
@@ -364,8 +364,8 @@ def ratings_report(results: Sequence[Any]) -> str:
         if result.game is None:
             sections.append({"title": "No game", "result": result, "chart": "", "history": None})
             continue
-        game = registry.find(result.game)
-        title = game.title if game is not None else result.game
+        meta = registry.find_meta(result.game)
+        title = meta.title if meta is not None else result.game
         kept = history(result) if result.games else None
         chart = ""
         if kept is not None and kept.players:

@@ -1,10 +1,12 @@
-"""The game registry: every subpackage of ``gamelog.games`` is a game.
+"""The game registry: every folder of ``gamelog/games`` with a ``meta.py`` is a game.
 
-A game package holds ``game.py``, whose ``GAME`` is an instance of
-:class:`gamelog.core.game.Game`, and ``sniff.py``, whose ``looks_like(text)``
-recognises a log that has no ``game:`` line. Engines are imported only when a
-log needs them, so a one-shot command pays only for the game it uses, and
-recognising a log imports no engine at all.
+A game folder holds ``meta.py``, whose ``META`` (:class:`gamelog.core.meta.GameMeta`)
+says what the game is without its engine (names, player counts, file suffixes, what a
+seat is, how its logs are recognised), and ``game.py``, whose ``GAME`` is the engine,
+a :class:`gamelog.core.game.Game`. The folders are found, not listed: a new one is in
+every command and every check with no edit outside it. Looking a game up, listing the
+games and recognising a log read only ``meta``; an engine is imported when a log of
+its game is replayed (``load``), so a one-shot command pays only for the game it uses.
 """
 
 from __future__ import annotations
@@ -12,34 +14,71 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from functools import cache
+from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from gamelog.core.game import Game
+from gamelog.core.meta import GameMeta, key
 from gamelog.core.timer import untimed
 
-
-def _key(name: str) -> str:
-    return name.strip().lower().replace("-", "_").replace(" ", "_")
+if TYPE_CHECKING:
+    from gamelog.core.game import Game
 
 
 @cache
 def package_names() -> tuple[str, ...]:
-    """Every folder beside this file with a ``game.py`` is a game."""
+    """Every folder beside this file with a ``meta.py`` is a game (one without its
+    ``game.py`` fails when its engine is loaded, and the conformance suite says so)."""
     here = Path(__file__).parent
     return tuple(
         sorted(
             entry.name
             for entry in here.iterdir()
-            if not entry.name.startswith("_") and (entry / "game.py").is_file()
+            if not entry.name.startswith("_") and (entry / "meta.py").is_file()
         )
     )
+
+
+@cache
+def meta(package: str) -> GameMeta:
+    """What the game of folder ``package`` is, without its engine."""
+    found = getattr(importlib.import_module(f"{__name__}.{package}.meta"), "META", None)
+    if not isinstance(found, GameMeta):
+        raise TypeError(f"gamelog/games/{package}/meta.py must define META = GameMeta(...)")
+    return found
+
+
+def all_meta() -> list[GameMeta]:
+    """Every game's facts, in folder order."""
+    return [meta(package) for package in package_names()]
+
+
+@cache
+def _packages_by_key() -> dict[str, str]:
+    found: dict[str, str] = {}
+    for package in package_names():
+        for name in (package, *meta(package).keys):
+            found.setdefault(key(name), package)
+    return found
+
+
+def package_of(name: str) -> str | None:
+    """The folder of the game called ``name`` (its name, title, an alias or its
+    folder, any case), or None."""
+    return _packages_by_key().get(key(name))
+
+
+def find_meta(name: str) -> GameMeta | None:
+    """The facts of the game called ``name``, or None; imports no engine."""
+    package = package_of(name)
+    return meta(package) if package is not None else None
 
 
 @cache
 def load(package: str) -> Game:
     """The engine of a game, imported whole whatever deadline is armed (untimed)."""
     with untimed():
-        return importlib.import_module(f"{__name__}.{package}.game").GAME
+        return importlib.import_module(f"{__name__}.{package}.game").GAME  # type: ignore[no-any-return]
 
 
 def engine_attribute(package: str) -> Callable[[str], Game]:
@@ -55,18 +94,30 @@ def engine_attribute(package: str) -> Callable[[str], Game]:
 
 
 def all_games() -> list[Game]:
+    """Every game's engine (imports them all: for what replays, not for a listing)."""
     return [load(name) for name in package_names()]
 
 
 def find(name: str) -> Game | None:
-    """The game called ``name`` (its key, title or an alias, any case), or None."""
-    key = _key(name)
-    if key in package_names():
-        return load(key)
-    for game in all_games():
-        if key in {_key(game.name), _key(game.title), *(_key(a) for a in game.aliases)}:
-            return game
-    return None
+    """The engine of the game called ``name`` (its key, title or an alias, any case),
+    or None; only that game's engine is imported."""
+    package = package_of(name)
+    return load(package) if package is not None else None
+
+
+def names() -> list[str]:
+    """Every game's name, as ``game:`` lines and ``--game`` write it."""
+    return [found.name for found in all_meta()]
+
+
+def suffixes() -> tuple[str, ...]:
+    """The file suffixes games name for their logs, besides the common ones."""
+    return tuple(dict.fromkeys(suffix for found in all_meta() for suffix in found.suffixes))
+
+
+def cheat_sheet(package: str) -> str:
+    """A game's notation cheat-sheet (``notation.md`` in its folder), without its engine."""
+    return resources.files(f"{__name__}.{package}").joinpath("notation.md").read_text("utf-8")
 
 
 def header_game_name(text: str) -> tuple[str, int] | None:
@@ -77,15 +128,22 @@ def header_game_name(text: str) -> tuple[str, int] | None:
         line = raw.lstrip("\ufeff").split("#", 1)[0].strip()
         if not line:
             continue
-        key, sep, value = line.partition(":")
-        if sep and key.strip().lower() == "game":
+        found, sep, value = line.partition(":")
+        if sep and found.strip().lower() == "game":
             return value.strip(), number
     return None
 
 
-def detect(text: str) -> Game | None:
-    """The first game whose notation recognises a log that has no ``game:`` line."""
+def detect_package(text: str) -> str | None:
+    """The folder of the first game whose ``looks_like`` recognises a log that has no
+    ``game:`` line; imports no engine."""
     for package in package_names():
-        if importlib.import_module(f"{__name__}.{package}.sniff").looks_like(text):
-            return load(package)
+        if meta(package).looks_like(text):
+            return package
     return None
+
+
+def detect(text: str) -> Game | None:
+    """The engine of the first game that recognises a log without a ``game:`` line."""
+    package = detect_package(text)
+    return load(package) if package is not None else None

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from gamelog import games
-from gamelog.core.audit import LOG_SUFFIXES
+from gamelog.core.audit import log_suffixes
 from gamelog.core.conformance import Conformance
 from gamelog.core.game import Game
 
@@ -39,6 +39,7 @@ CHECKS: dict[str, str] = {
     "seated-swap": "two moves of different players swapped are refused at the earlier",
     "at-the-table": "`play` on a pseudo-terminal: a legal line kept, an illegal one not",
     "fuzz": "mutants of the samples never crash or hang",
+    "chunked": "a long log is parsed a chunk at a time, the blank lines above it one token",
     "invariants": "the facts a game works out twice agree on every position",
     "events-add-up": "the running score moves only by the points of the move's events",
     "renamed-players": "players renamed throughout a log rename the record, nothing else",
@@ -82,7 +83,7 @@ def samples(package: str) -> list[Path]:
     folder = SAMPLES / package
     if not folder.is_dir():
         return []
-    return sorted(p for p in folder.iterdir() if p.is_file() and p.suffix in LOG_SUFFIXES)
+    return sorted(p for p in folder.iterdir() if p.is_file() and p.suffix in log_suffixes())
 
 
 def all_samples() -> list[Path]:

@@ -69,10 +69,12 @@ def _shape(value: Any) -> Any:
 
 def _steps_and_key(game: Game) -> tuple[Callable[[Move], list[Move]], Callable[..., Any]]:
     """How the game's moves split into listed options, and how two are compared."""
-    legal = getattr(getattr(game, "parts", None), "legal", None)
-    steps = getattr(legal, "steps", lambda move: [move])
-    key = getattr(legal, "key", lambda state, move: _shape(move))
-    return steps, key
+
+    def key(state: Any, move: Move) -> Any:
+        found = game.step_key(state, move)
+        return found if found is not None else _shape(move)
+
+    return game.steps, key
 
 
 def _moves_of(game: Game, header: Any, line: str, number: int) -> list[Move]:

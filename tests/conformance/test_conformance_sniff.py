@@ -4,7 +4,6 @@ first sniffer that says yes would win, so two that say yes misread a log)."""
 
 from __future__ import annotations
 
-import importlib
 import re
 from pathlib import Path
 
@@ -22,11 +21,7 @@ def _without_game_line(path: Path) -> str:
 
 
 def _claims(text: str) -> list[str]:
-    return [
-        package
-        for package in packages()
-        if importlib.import_module(f"gamelog.games.{package}.sniff").looks_like(text)
-    ]
+    return [package for package in packages() if games.meta(package).looks_like(text)]
 
 
 @pytest.mark.parametrize("path", all_samples(), ids=sample_id)

@@ -16,7 +16,7 @@ import pytest
 from declared import all_samples, check_applies, game, sample_id
 from test_invariants import _id, _logs, _package
 
-from gamelog.core.audit import LOG_SUFFIXES, audit_file
+from gamelog.core.audit import audit_file, log_suffixes
 from gamelog.core.replay import replay
 from gamelog.core.session import Session
 
@@ -36,7 +36,7 @@ def _fresh(name: str, index: int) -> str:
 def _copy_beside(path: Path, folder: Path) -> None:
     """What a log may refer to beside it (a card catalogue) goes with its copy."""
     for other in path.parent.iterdir():
-        if other.is_file() and other.suffix.lower() not in LOG_SUFFIXES:
+        if other.is_file() and other.suffix.lower() not in log_suffixes():
             shutil.copy(other, folder / other.name)
 
 

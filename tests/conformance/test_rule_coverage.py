@@ -26,7 +26,7 @@ from expectations import Expectation, read_expectation
 from test_samples import check
 
 from gamelog import games
-from gamelog.core.audit import LOG_SUFFIXES, audit_file
+from gamelog.core.audit import audit_file, log_suffixes
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Where a game's rule cases live, beside its other tests: tests/<package>/rule_cases/.
@@ -36,7 +36,9 @@ RULE_CASES = "rule_cases"
 def _logs(folder: Path) -> list[Path]:
     if not folder.is_dir():
         return []
-    return sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix.lower() in LOG_SUFFIXES)
+    return sorted(
+        p for p in folder.rglob("*") if p.is_file() and p.suffix.lower() in log_suffixes()
+    )
 
 
 def rule_cases(package: str) -> list[Path]:

@@ -25,7 +25,6 @@ import pytest
 from eden_helpers import GAME, SAMPLES
 
 from gamelog.core.replay import replay
-from gamelog.games.eden import legal
 from gamelog.games.eden.moves import Turn
 
 LEGAL = sorted(
@@ -40,7 +39,7 @@ def _positions(text: str) -> list[tuple[str, Turn]]:
     lines = text.split("\n")
     found = []
     for move in GAME.parse(text).moves:
-        steps = legal.steps(move)
+        steps = GAME.steps(move)
         places = [(step.line, step.column) for step in steps]
         assert len(set(places)) == len(places), "two actions at one column"
         for step in steps:
@@ -55,10 +54,10 @@ def _positions(text: str) -> list[tuple[str, Turn]]:
 def _listed(state: object, number: int, header: object) -> list[tuple[str, Turn]]:
     """Each listed line, and the one-action move it is, as if written on line ``number``."""
     listed = []
-    for group in legal.legal_moves(state):  # type: ignore[arg-type]
+    for group in GAME.legal_moves(state):  # type: ignore[arg-type]
         for option in group.options:
             (move,) = GAME.moves_from("\n" * (number - 1) + option.line + "\n", header)
-            assert len(legal.steps(move)) == 1, option.line
+            assert len(GAME.steps(move)) == 1, option.line
             listed.append((option.line, move))
     return listed
 
@@ -73,9 +72,9 @@ def test_every_action_written_is_listed_and_every_listed_line_is_legal(path: Pat
         assert result.error is None, str(result.error)
         state, header = result.state, result.log.header
         listed = _listed(state, step.line, header)
-        keys = {legal.key(state, move) for _, move in listed}
+        keys = {GAME.step_key(state, move) for _, move in listed}
         where = f"line {step.line}:{step.column} of {path.name}"
-        assert legal.key(state, step) in keys, f"{where}: {step.lines[0].actions} is not listed"
+        assert GAME.step_key(state, step) in keys, f"{where}: {step.lines[0].actions} is not listed"
         assert GAME.to_move(state) in {key[0] for key in keys}
         if index % 3 == 0:  # applied to the position, as `gamelog play` applies a line
             for _, move in listed:
@@ -89,18 +88,18 @@ def test_every_action_written_is_listed_and_every_listed_line_is_legal(path: Pat
 @pytest.mark.parametrize("path", LEGAL, ids=lambda path: path.name)
 def test_walked_action_by_action_each_is_listed_and_the_game_is_the_same(path: Path) -> None:
     """What tests/conformance/test_conformance_moves.py should do for a game whose move
-    is several actions: walk the moves' steps (``legal.steps``), each applied to the kept
-    position, and find each among the options by what it does (``legal.key``). The
+    is several actions: walk the moves' steps (``GAME.steps``), each applied to the kept
+    position, and find each among the options by what it does (``GAME.step_key``). The
     position it ends in is the one the whole moves give."""
     text = path.read_text(encoding="utf-8")
     whole = replay(GAME, text, str(path))
     log = whole.log
     state = GAME.setup(log)
     for move in log.moves:
-        for step in legal.steps(move):
+        for step in GAME.steps(move):
             listed = _listed(state, step.line, log.header)
-            keys = {legal.key(state, m) for _, m in listed}
-            assert legal.key(state, step) in keys, f"line {step.line}: {step.source}"
+            keys = {GAME.step_key(state, m) for _, m in listed}
+            assert GAME.step_key(state, step) in keys, f"line {step.line}: {step.source}"
             GAME.apply(state, step)
     assert GAME.render_position(state) == GAME.render_position(whole.state)
     assert GAME.score(state) == GAME.score(whole.state)

@@ -14,7 +14,7 @@ from gamelog.core.replay import replay
 from gamelog.games import find, header_game_name
 from gamelog.games.eden import rules, scoring
 from gamelog.games.eden.board import Tile
-from gamelog.games.eden.sniff import looks_like
+from gamelog.games.eden.meta import looks_like
 
 
 def test_the_registry_finds_eden_by_its_header_and_by_sniffing() -> None:

@@ -24,7 +24,7 @@ from gamelog.core.audit import audit_file
 from gamelog.core.game import OptionGroup
 from gamelog.core.replay import replay
 from gamelog.games import find
-from gamelog.games.mystic_vale import legal
+from gamelog.games.mystic_vale import lines
 from gamelog.games.mystic_vale.moves import (
     Action,
     BuyAdvancement,
@@ -61,7 +61,7 @@ def _turn_written(turn: Turn, actions: tuple[Action, ...]) -> str:
     """A turn with ``actions`` as one line of the notation."""
     sleeves = " ".join(str(r.sleeve) for r in turn.reveals)
     line = f"{turn.player}: {sleeves}{' empty' if turn.exhausted else ''} {turn.outcome}"
-    return line + "".join(f"; {legal._written(a)}" for a in actions)
+    return line + "".join(f"; {lines.action_text(a)}" for a in actions)
 
 
 @dataclasses.dataclass
@@ -163,7 +163,7 @@ def test_the_step_the_log_takes_next_is_listed(path: Path) -> None:
         if isinstance(first, SpendToken | BuyAdvancement | BuyVale):
             shapes = [_parsed_actions(line, header) for line in listed if _continues(line)]
             found = [actions for actions in shapes if _shape(actions[0]) == _shape(first)]
-            assert found, f"line {first.line}: {legal._written(first)!r} is not listed"
+            assert found, f"line {first.line}: {lines.action_text(first)!r} is not listed"
             refill = next(
                 (a for a in step.next_actions[1:] if isinstance(a, RefillAdvancement | RefillVale)),
                 None,
@@ -270,7 +270,7 @@ def test_words_are_the_cards_and_the_sleeves() -> None:
 
 
 def test_a_card_name_with_a_keyword_is_written_in_quotes() -> None:
-    assert legal._name("Top Soil") == '"Top Soil"'
-    assert legal._name("Crown of the Vale") == "Crown of the Vale"
-    assert legal._name("Vale Keeper") == '"Vale Keeper"'
-    assert legal._name("Tree 2") == '"Tree 2"'
+    assert lines.card_name("Top Soil") == '"Top Soil"'
+    assert lines.card_name("Crown of the Vale") == "Crown of the Vale"
+    assert lines.card_name("Vale Keeper") == '"Vale Keeper"'
+    assert lines.card_name("Tree 2") == '"Tree 2"'

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from gamelog.core.replay import Replay, replay
 from gamelog.games import find, header_game_name
-from gamelog.games.mystic_vale.sniff import looks_like
+from gamelog.games.mystic_vale.meta import looks_like
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "mystic_vale"
 GAME = find("mystic-vale")

@@ -24,7 +24,7 @@ from mystical_seeds_helpers import BASE, SAMPLES, play
 from gamelog.core.audit import audit_file
 from gamelog.core.errors import GamelogError
 from gamelog.core.replay import replay
-from gamelog.games.mystical_seeds import GAME, legal
+from gamelog.games.mystical_seeds import GAME, legal, lines
 from gamelog.games.mystical_seeds.moves import Turn
 from gamelog.games.mystical_seeds.state import GameState, checkpoint
 from gamelog.games.mystical_seeds.turn import TurnRunner
@@ -116,8 +116,8 @@ def test_concrete_lines_are_written_as_the_notation_reads_them() -> None:
     state = GAME.setup(whole.log)
     for played in list(whole.log.moves)[:8]:
         for plan in legal.plans(state):
-            clauses = [c for c in plan.items if not isinstance(c, legal.Blank)]
-            text = "; ".join(legal.clause_text(c) for c in clauses)
+            clauses = [c for c in plan.items if not isinstance(c, lines.Blank)]
+            text = "; ".join(lines.clause_text(c) for c in clauses)
             (turn,) = _turns(f"{played.player}: {text}", 1)
             assert legal.shape(turn.clauses) == legal.shape(tuple(clauses)), text
         GAME.apply(state, played)

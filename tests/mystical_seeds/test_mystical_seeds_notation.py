@@ -9,6 +9,7 @@ from mystical_seeds_helpers import BASE, play
 from gamelog.core.errors import IllegalMove, NotationError, SetupError
 from gamelog.games import detect, find
 from gamelog.games.mystical_seeds import GAME
+from gamelog.games.mystical_seeds.meta import looks_like
 from gamelog.games.mystical_seeds.moves import (
     Collect,
     Cultivate,
@@ -21,7 +22,6 @@ from gamelog.games.mystical_seeds.moves import (
     Turn,
     Upgrade,
 )
-from gamelog.games.mystical_seeds.sniff import looks_like
 
 
 def clauses(line: str) -> tuple[object, ...]:

@@ -8,8 +8,8 @@ from seikatsu_helpers import HEADER_2P, run, run_sample, sample_text
 
 from gamelog.core.errors import NotationError, SetupError
 from gamelog.games.seikatsu import GAME
+from gamelog.games.seikatsu.meta import looks_like
 from gamelog.games.seikatsu.moves import Placement
-from gamelog.games.seikatsu.sniff import looks_like
 from gamelog.games.seikatsu.tiles import KOI
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from gamelog.core.replay import replay
-from gamelog.games.terra_mystica import GAME, sniff
+from gamelog.games.terra_mystica import GAME, meta
 from gamelog.games.terra_mystica.components import ALL_FACTION_NAMES, FACTIONS
 from gamelog.games.terra_mystica.notation import rewrites
 from gamelog.games.terra_mystica.rules import abilities
@@ -36,8 +36,8 @@ def test_factions_without_hooks_have_none() -> None:
 
 
 def test_the_recognised_factions_are_the_data_s() -> None:
-    assert sniff.faction_names() == ALL_FACTION_NAMES
-    assert sniff.faction_names()[: len(FACTIONS)] == tuple(FACTIONS)
+    assert meta.faction_names() == ALL_FACTION_NAMES
+    assert meta.faction_names()[: len(FACTIONS)] == tuple(FACTIONS)
 
 
 @pytest.fixture

@@ -34,7 +34,7 @@ PACKAGE = "gamelog.games.terra_mystica"
 
 LAYERS = {
     **dict.fromkeys(
-        ("records", "compiled", "components", "rulebook", "randomize", "board", "sniff"), 0
+        ("records", "compiled", "components", "rulebook", "randomize", "board", "meta"), 0
     ),
     "notation": 1,
     "ledger": 2,

@@ -6,8 +6,10 @@ from typing import ClassVar
 
 from gamelog.core.game import Parts, TemplateGame
 from gamelog.core.header import HeaderKey
-from gamelog.games.eden import header, legal, moves, render, rules, scoring, state
+from gamelog.core.meta import GameMeta
+from gamelog.games.eden import header, legal, lines, moves, render, rules, scoring, state
 from gamelog.games.eden.header import Header
+from gamelog.games.eden.meta import META
 from gamelog.games.eden.moves import Turn
 from gamelog.games.eden.state import EdenState
 
@@ -15,16 +17,22 @@ from gamelog.games.eden.state import EdenState
 class Eden(TemplateGame[Header, EdenState, Turn]):
     """Eden (Kosmos, 2001): irrigate fields, cultivate shapes, conquer land; first to 20."""
 
-    name: ClassVar[str] = "eden"
-    title: ClassVar[str] = "Eden"
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 4
-    notation_hint: ClassVar[str] = (
-        "Ann: irrigate D4, attack E4 bid 10, Ben 15, Ann accepts; "
-        "Ben: cultivate L4 C3 C4 C5 D5, draws C2"
-    )
+    meta: ClassVar[GameMeta] = META
     header_keys: ClassVar[tuple[HeaderKey, ...]] = header.KEYS
-    parts: ClassVar[Parts] = Parts(header, moves, state, rules, scoring, render, legal)
+    parts: ClassVar[Parts] = Parts(
+        header,
+        moves,
+        state,
+        rules,
+        scoring,
+        render,
+        legal,
+        lines,
+        end_facts=rules.end_facts,
+        render_svg=render.render_svg,
+        steps=legal.steps,
+        key=legal.key,
+    )
 
 
 GAME = Eden()

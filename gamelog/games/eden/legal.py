@@ -30,6 +30,7 @@ from dataclasses import replace
 from gamelog.core.errors import IllegalMove
 from gamelog.core.game import Option, OptionGroup
 from gamelog.core.words import field_list
+from gamelog.games.eden import lines
 from gamelog.games.eden import rulebook as rb
 from gamelog.games.eden.board import all_fields, neighbours, position
 from gamelog.games.eden.components import COMPONENTS
@@ -195,19 +196,20 @@ def _options(state: EdenState, turn: TurnState, prefix: str) -> list[OptionGroup
 
     income = []
     due = turn.income_due
-    if _legal(state, turn, Income(column=0, amount=due)):
-        income.append(Option(f"{player}: income {due}", "5 mana per red point"))
-    if _legal(state, turn, Income(column=0, amount=None)):
-        income.append(Option(f"{player}: no income", "forgotten: nothing is received"))
+    if _legal(state, turn, paid := Income(column=0, amount=due)):
+        income.append(Option(lines.line(player, paid), "5 mana per red point"))
+    if _legal(state, turn, forgotten := Income(column=0, amount=None)):
+        income.append(Option(lines.line(player, forgotten), "forgotten: nothing is received"))
     about = ""
     if turn.income_automatic:
         about = f"paid at the start of the turn unless declared ({due} mana)"
     group("income", income, about)
 
     fields = [
-        Option(f"{player}: irrigate {field}")
+        Option(lines.line(player, irrigate))
         for field in all_fields()
-        if state.board[field] is None and _legal(state, turn, Irrigate(column=0, field=field))
+        if state.board[field] is None
+        and _legal(state, turn, irrigate := Irrigate(column=0, field=field))
     ]
     group("irrigation card", fields, "a value-1 card on the empty field")
 
@@ -220,25 +222,25 @@ def _options(state: EdenState, turn: TurnState, prefix: str) -> list[OptionGroup
         )
 
     group("cultivation card", _cultivations(state, turn), "the fields named in board order")
-    if _legal(state, turn, Pass(column=0)):
-        group("pass", [Option(f"{player}: pass", "no card played this turn")])
+    if _legal(state, turn, passing := Pass(column=0)):
+        group("pass", [Option(lines.line(player, passing), "no card played this turn")])
 
     sales = [
-        Option(f"{player}: sell {code}", f"+{rb.SELL_PER_FIELD * shape.size} mana")
+        Option(lines.line(player, sale), f"+{rb.SELL_PER_FIELD * shape.size} mana")
         for code, shape in shapes().items()
-        if _legal(state, turn, Sell(column=0, shape=code))
+        if _legal(state, turn, sale := Sell(column=0, shape=code))
     ]
     group("sell to the bank", sales)
     purchases = [
-        Option(f"{player}: buy {code}", f"-{buy_price(code)} mana")
+        Option(lines.line(player, purchase), f"-{buy_price(code)} mana")
         for code in sorted(state.bank)
-        if state.bank[code] and _legal(state, turn, Buy(column=0, shape=code))
+        if state.bank[code] and _legal(state, turn, purchase := Buy(column=0, shape=code))
     ]
     group("buy from the bank", purchases)
-    if _legal(state, turn, Draw(column=0, card=None)):
+    if _legal(state, turn, drawing := Draw(column=0, card=None)):
         group(
             "draw",
-            [Option(f"{player}: draws", "ends the turn")],
+            [Option(lines.line(player, drawing), "ends the turn")],
             "or name the card drawn: draws C4, draws L4",
         )
     return groups
@@ -275,8 +277,7 @@ def _attacks(state: EdenState, turn: TurnState, placed: str) -> list[Option]:
                 cost = rb.MINIMUM_BID * plan.points[player]
                 options.append(
                     Option(
-                        f"{player}: attack {' '.join(targets)} with {' '.join(attacking)} "
-                        f"bid {rb.MINIMUM_BID}, {defender} accepts",
+                        lines.line(player, action),
                         f"{defender}'s {plan.points[player]} point(s) for {cost} mana",
                     )
                 )
@@ -304,13 +305,12 @@ def _cultivations(state: EdenState, turn: TurnState) -> list[Option]:
                     ordered = sorted(moved, key=lambda cell: (cell[1], cell[0]))
                     covered.add(tuple(f"{COMPONENTS.columns[c]}{r + 1}" for c, r in ordered))
         for fields in sorted(covered, key=lambda f: [_board_order(x) for x in f]):
-            plan = _verdict(
-                state, turn, Cultivate(column=0, shape=code, fields=fields, raised=None)
-            )
+            cultivation = Cultivate(column=0, shape=code, fields=fields, raised=None)
+            plan = _verdict(state, turn, cultivation)
             if isinstance(plan, Raise):
                 options.append(
                     Option(
-                        f"{player}: cultivate {code} {' '.join(fields)}",
+                        lines.line(player, cultivation),
                         f"raises {field_list(plan.raised)} {plan.lowest}->{plan.lowest + 1} "
                         f"for {plan.cost} mana",
                     )

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from lark import Token, Transformer, Tree, v_args
 from lark.tree import Meta
@@ -30,8 +30,19 @@ from gamelog.core.suggest import did_you_mean
 from gamelog.core.turns import Roster
 from gamelog.games.eden.components import CARD_SIDES, SHAPE_PICTURES
 
-if TYPE_CHECKING:
-    from gamelog.games.eden.header import Header
+
+class _Named(Protocol):
+    name: str
+
+
+class Seated(Protocol):
+    """What the moves need of the header (header.py's ``Header``, which reads its
+    values with this module's grammar, so that the two do not import each other):
+    the seats, by name."""
+
+    @property
+    def seats(self) -> Sequence[_Named]: ...
+
 
 # --- actions ------------------------------------------------------------------
 
@@ -330,7 +341,7 @@ GRAMMAR = Grammar(
 )
 
 
-def moves_from(body: str, header: Header) -> Sequence[Turn]:
+def moves_from(body: str, header: Seated) -> Sequence[Turn]:
     """The turns of a log whose header lines are blanked (line numbers are the file's):
     each run of lines naming the same player is one turn. Raises NotationError."""
     players = [seat.name for seat in header.seats]

@@ -7,5 +7,5 @@ to this package.
 from gamelog.games import engine_attribute
 
 # ``GAME`` (the engine, in game.py) is imported on first use, so that recognising
-# a log's game (sniff.py) stays cheap.
+# a log's game (meta.py) stays cheap.
 __getattr__ = engine_attribute(__name__)

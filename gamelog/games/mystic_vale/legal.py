@@ -29,12 +29,11 @@ of the rules.
 from __future__ import annotations
 
 import copy
-import functools
-import re
 from dataclasses import dataclass, replace
 
 from gamelog.core.errors import GamelogError
 from gamelog.core.game import Option, OptionGroup
+from gamelog.games.mystic_vale import lines
 from gamelog.games.mystic_vale.cards import POSITIONS, Advancement, Position, Vale
 from gamelog.games.mystic_vale.components import TURN
 from gamelog.games.mystic_vale.harvest import Harvest, buy_advancement, buy_vale, spend_token
@@ -235,8 +234,7 @@ def _plants(
 def _planting_option(
     player: PlayerState, reveals: list[int], exhausted: bool, outcome: str, after: PlayerState
 ) -> Option:
-    sleeves = " ".join(str(s) for s in reveals)
-    line = f"{player.name}: {sleeves}{' empty' if exhausted else ''} {outcome}"
+    line = lines.planting(player.name, reveals, exhausted, outcome)
     decay, growth = decay_showing(after)
     mana = sum(after.symbols[s].mana for s in after.field)
     showing = f"{decay} decay against {growth} growth"
@@ -290,7 +288,12 @@ def _harvest(state: GameState) -> list[OptionGroup]:
         groups.append(
             OptionGroup(
                 f"{whose}: spend the mana token",
-                (Option(f"{player.name}: token", "1 mana more for this turn's purchases"),),
+                (
+                    Option(
+                        lines.harvest(player.name, [SpendToken(line=0, column=1)]),
+                        "1 mana more for this turn's purchases",
+                    ),
+                ),
             )
         )
     sources = _ability_cards(state, last, player)
@@ -335,7 +338,7 @@ def _advancement_options(
                 level = "Fertile Soil" if card.level == "fertile soil" else f"Level {card.level}"
                 options.append(
                     Option(
-                        f"{player.name}: {'; '.join(_written(a) for a in actions)}",
+                        lines.harvest(player.name, actions),
                         f"{level}, cost {card.cost}; {card.symbols.describe()}",
                     )
                 )
@@ -407,7 +410,7 @@ def _vale_options(
         if _continues(state, last, actions):
             options.append(
                 Option(
-                    f"{player.name}: {'; '.join(_written(a) for a in actions)}",
+                    lines.harvest(player.name, actions),
                     f"Level {vale.level}, cost {vale.describe_cost()}; {vale.vp} VP",
                 )
             )
@@ -495,35 +498,3 @@ def _continues(state: GameState, last: LastTurn, actions: tuple[Action, ...]) ->
     except GamelogError:
         return False
     return True
-
-
-def _written(action: Action) -> str:
-    """An action as the notation writes it."""
-    if isinstance(action, BuyAdvancement):
-        return f"buy {_name(action.card)} {action.position} into {action.sleeve}"
-    if isinstance(action, BuyVale):
-        return f"buy vale {_name(action.card)}"
-    if isinstance(action, RefillAdvancement):
-        return f"refill {_name(action.card)} {action.position}"
-    if isinstance(action, RefillVale):
-        return f"refill vale {_name(action.card)}"
-    if isinstance(action, SpendToken):
-        return "token"
-    raise AssertionError(action)
-
-
-#: A word the grammar reads as part of a card name (common.lark's NAME), unless it is a
-#: keyword that may follow a name there.
-_NAME_WORD = re.compile(r"[^\W\d_][\w'\-]*")
-_AFTER_A_NAME = {"top", "middle", "bottom", "into"}
-
-
-@functools.lru_cache(maxsize=1024)
-def _name(name: str) -> str:
-    """A card name as a line writes it: in double quotes where the grammar would read a
-    word of it otherwise (``buy "Top Soil" middle into 4``)."""
-    words = name.split()
-    plain = all(
-        _NAME_WORD.fullmatch(word) and word.casefold() not in _AFTER_A_NAME for word in words
-    )
-    return name if plain and words[0].casefold() != "vale" else f'"{name}"'

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from gamelog.core.conformance import Conformance
 from gamelog.core.game import Option
-from gamelog.games.mystical_seeds import legal
+from gamelog.games.mystical_seeds import legal, lines
 from gamelog.games.mystical_seeds.components import STARTING_CARDS, TILE_KINDS
 from gamelog.games.mystical_seeds.invariants import INVARIANTS, STEP_INVARIANTS
 from gamelog.games.mystical_seeds.moves import Clause
@@ -95,9 +95,9 @@ def _filled(state: GameState, plan: legal.Plan, rng: random.Random, depth: int) 
     written: list[str] = []
     clauses: list[Clause] = []
     for item in plan.items:
-        if not isinstance(item, legal.Blank):
+        if not isinstance(item, lines.Blank):
             clauses.append(item)
-            written.append(legal.clause_text(item))
+            written.append(lines.clause_text(item))
         elif item.kind == "card":
             written.append(f"reveal {_plant(item.level, _new_name(state, rng, set()), rng)}")
         elif item.kind == "tile":
@@ -115,7 +115,7 @@ def _filled(state: GameState, plan: legal.Plan, rng: random.Random, depth: int) 
 
 def _hard(plan: legal.Plan) -> bool:
     """A plan with a blank no random game fills (see ``fill_form``)."""
-    return any(isinstance(i, legal.Blank) and i.kind in ("draw", "top") for i in plan.items)
+    return any(isinstance(i, lines.Blank) and i.kind in ("draw", "top") for i in plan.items)
 
 
 CONFORMANCE = Conformance(

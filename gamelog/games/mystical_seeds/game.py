@@ -6,8 +6,10 @@ from typing import ClassVar
 
 from gamelog.core.game import Parts, TemplateGame
 from gamelog.core.header import HeaderKey
-from gamelog.games.mystical_seeds import header, legal, moves, render, rules, scoring, state
+from gamelog.core.meta import GameMeta
+from gamelog.games.mystical_seeds import header, legal, lines, moves, render, rules, scoring, state
 from gamelog.games.mystical_seeds.header import Header
+from gamelog.games.mystical_seeds.meta import META
 from gamelog.games.mystical_seeds.moves import Turn
 from gamelog.games.mystical_seeds.state import GameState
 
@@ -15,14 +17,20 @@ from gamelog.games.mystical_seeds.state import GameState
 class MysticalSeeds(TemplateGame[Header, GameState, Turn]):
     """Seeds collected and grafted in a Laboratory, plants cultivated for prestige."""
 
-    name: ClassVar[str] = "mystical-seeds"
-    title: ClassVar[str] = "Mystical Seeds"
-    aliases: ClassVar[tuple[str, ...]] = ("mystical_seeds", "mysticalseeds")
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 4
-    notation_hint: ClassVar[str] = "Ann: collect upgrade; upgrade 1 to orange; fairy to red"
+    meta: ClassVar[GameMeta] = META
     header_keys: ClassVar[tuple[HeaderKey, ...]] = header.KEYS
-    parts: ClassVar[Parts] = Parts(header, moves, state, rules, scoring, render, legal)
+    parts: ClassVar[Parts] = Parts(
+        header,
+        moves,
+        state,
+        rules,
+        scoring,
+        render,
+        legal,
+        lines,
+        end_facts=rules.end_facts,
+        render_svg=render.render_svg,
+    )
 
 
 GAME = MysticalSeeds()

@@ -6,8 +6,10 @@ from typing import ClassVar
 
 from gamelog.core.game import Parts, TemplateGame
 from gamelog.core.header import HeaderKey
-from gamelog.games.seikatsu import header, legal, moves, render, rules, scoring, state
+from gamelog.core.meta import GameMeta
+from gamelog.games.seikatsu import header, legal, lines, moves, render, rules, scoring, state
 from gamelog.games.seikatsu.header import Header
+from gamelog.games.seikatsu.meta import META
 from gamelog.games.seikatsu.moves import Placement
 from gamelog.games.seikatsu.state import SeikatsuState
 
@@ -16,15 +18,20 @@ class Seikatsu(TemplateGame[Header, SeikatsuState, Placement]):
     """Seikatsu (2-3 players): tiles around a koi pond, birds scored as played and
     flower rows scored at the end from each player's pagoda."""
 
-    name: ClassVar[str] = "seikatsu"
-    title: ClassVar[str] = "Seikatsu"
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 3
-    notation_hint: ClassVar[str] = (
-        "Ann: GK at C4  (bird R/G/N/B + flower P/K/O/B; Bob: koi as grey at E5)"
-    )
+    meta: ClassVar[GameMeta] = META
     header_keys: ClassVar[tuple[HeaderKey, ...]] = header.KEYS
-    parts: ClassVar[Parts] = Parts(header, moves, state, rules, scoring, render, legal)
+    parts: ClassVar[Parts] = Parts(
+        header,
+        moves,
+        state,
+        rules,
+        scoring,
+        render,
+        legal,
+        lines,
+        end_facts=rules.end_facts,
+        render_svg=render.render_svg,
+    )
 
 
 GAME = Seikatsu()

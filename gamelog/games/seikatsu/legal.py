@@ -11,9 +11,9 @@ replays every line listed.
 from __future__ import annotations
 
 from gamelog.core.game import Option, OptionGroup
-from gamelog.games.seikatsu import board
-from gamelog.games.seikatsu.rules import bird_points, is_finished
-from gamelog.games.seikatsu.state import KOI_KIND, SeikatsuState
+from gamelog.games.seikatsu import board, lines
+from gamelog.games.seikatsu.rules import bird_points
+from gamelog.games.seikatsu.state import KOI_KIND, SeikatsuState, is_finished
 from gamelog.games.seikatsu.tiles import (
     BIRD_WORDS,
     BIRDS,
@@ -60,7 +60,7 @@ def legal_moves(state: SeikatsuState) -> list[OptionGroup]:
                 "place a garden tile",
                 tuple(
                     Option(
-                        f"{player}: {tile.code} at {space}",
+                        lines.garden_tile(player, tile.code, space),
                         _points_note(state, space, tile.bird),
                     )
                     for tile in tiles
@@ -74,11 +74,11 @@ def legal_moves(state: SeikatsuState) -> list[OptionGroup]:
             OptionGroup(
                 "place a koi tile",
                 tuple(
-                    Option(f"{player}: koi{as_word} at {space}", _points_note(state, space, bird))
+                    Option(lines.koi(player, space, as_bird), _points_note(state, space, bird))
                     for space in spaces
-                    for as_word, bird in (
-                        ("", None),
-                        *((f" as {bird.colour}", bird) for bird in BIRDS),
+                    for as_bird, bird in (
+                        (None, None),
+                        *((bird.colour, bird) for bird in BIRDS),
                     )
                 ),
                 note=note,

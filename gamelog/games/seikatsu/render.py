@@ -12,8 +12,7 @@ from typing import Any
 
 from gamelog.core import svg
 from gamelog.games.seikatsu import board
-from gamelog.games.seikatsu.rules import is_finished
-from gamelog.games.seikatsu.state import KOI_KIND, SeikatsuState
+from gamelog.games.seikatsu.state import KOI_KIND, SeikatsuState, is_finished
 from gamelog.games.seikatsu.tiles import KOI, KOI_TILES
 
 COLUMN_WIDTH = 6

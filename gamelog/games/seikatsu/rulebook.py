@@ -6,7 +6,10 @@ wording here, in one place, keeps it the same wherever the rule is checked.
 
 from __future__ import annotations
 
-from gamelog.games.seikatsu.tiles import COPIES_PER_GARDEN_TILE, KOI_TILES
+from gamelog.games.seikatsu.components import COMPONENTS
+
+COPIES_PER_GARDEN_TILE: int = COMPONENTS["copies_per_garden_tile"]
+KOI_TILES: int = COMPONENTS["koi_tiles"]
 
 TURN_ORDER_RULE = "players take turns in the order of the players line, clockwise"
 PLAYERS_RULE = "the header lists the players in turn order with their pagoda colours"

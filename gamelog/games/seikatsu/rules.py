@@ -19,7 +19,7 @@ from gamelog.games.seikatsu.rulebook import (
     TOURNAMENT_RULE,
     TURN_ORDER_RULE,
 )
-from gamelog.games.seikatsu.state import KOI_KIND, Seat, SeikatsuState, put
+from gamelog.games.seikatsu.state import KOI_KIND, Seat, SeikatsuState, is_finished, put
 from gamelog.games.seikatsu.tiles import (
     BIRDS,
     COMPONENTS,
@@ -29,11 +29,6 @@ from gamelog.games.seikatsu.tiles import (
     Bird,
     GardenTile,
 )
-
-
-def is_finished(state: SeikatsuState) -> bool:
-    """The game ends when the garden is full (every player has had all their turns)."""
-    return state.tiles_placed == board.SPACE_COUNT
 
 
 def end_facts(state: SeikatsuState) -> list[str]:

@@ -13,8 +13,7 @@ from dataclasses import dataclass
 
 from gamelog.core.scoring import ScoreSheet, Source, TieBreak
 from gamelog.games.seikatsu import board
-from gamelog.games.seikatsu.rules import is_finished
-from gamelog.games.seikatsu.state import Seat, SeikatsuState
+from gamelog.games.seikatsu.state import Seat, SeikatsuState, is_finished
 from gamelog.games.seikatsu.tiles import FLOWERS, KOI, Flower
 
 #: Points for a set of 0..6 flowers (triangular numbers).

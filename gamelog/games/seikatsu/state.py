@@ -365,3 +365,9 @@ def put(
     state.placed_text[space] = text
     state.in_garden[KOI_KIND if tile is KOI else tile.kind] += 1  # type: ignore[union-attr]
     state.tiles_placed += 1
+
+
+def is_finished(state: SeikatsuState) -> bool:
+    """The game ends when the garden is full (every player has had all their turns).
+    Here, below the rules, so that scoring and the views may ask it."""
+    return state.tiles_placed == board.SPACE_COUNT

@@ -14,6 +14,10 @@ from typing import TypeVar
 
 from gamelog.games.seikatsu.components import COMPONENTS
 
+# The box's counts, stated once in the rulebook (which reads them from the components).
+from gamelog.games.seikatsu.rulebook import COPIES_PER_GARDEN_TILE as COPIES_PER_GARDEN_TILE
+from gamelog.games.seikatsu.rulebook import KOI_TILES as KOI_TILES
+
 _T = TypeVar("_T")
 
 
@@ -93,8 +97,6 @@ GARDEN_TILES: tuple[GardenTile, ...] = tuple(
     for bird in BIRDS
     for flower in FLOWERS
 )
-COPIES_PER_GARDEN_TILE: int = COMPONENTS["copies_per_garden_tile"]
-KOI_TILES: int = COMPONENTS["koi_tiles"]
 
 _TILE_BY_CODE = {tile.code: tile for tile in GARDEN_TILES}
 

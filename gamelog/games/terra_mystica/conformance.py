@@ -76,6 +76,10 @@ CONFORMANCE = Conformance(
     setup=setup,
     weight=weight,
     opt_outs={
+        "chunked": (
+            "parses each distinct line once (moves.line_cache), never a chunk with the "
+            "lines above it blank"
+        ),
         "events-add-up": (
             "a move's events are the ledger rows it closes, and a faction's row closes when "
             "its turn fragment ends, a move or more after the command that changed its VP"

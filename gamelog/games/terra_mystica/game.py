@@ -7,8 +7,19 @@ from typing import ClassVar
 
 from gamelog.core.game import Parts, TemplateGame
 from gamelog.core.header import HeaderKey, HeaderLines
+from gamelog.core.meta import GameMeta
 from gamelog.core.replay import Replay
-from gamelog.games.terra_mystica import ledger_file, legal, ratings, render, rules, scoring, state
+from gamelog.games.terra_mystica import (
+    ledger_file,
+    legal,
+    lines,
+    ratings,
+    render,
+    rules,
+    scoring,
+    state,
+)
+from gamelog.games.terra_mystica.meta import META
 from gamelog.games.terra_mystica.notation import header, moves
 from gamelog.games.terra_mystica.notation.header import Header
 from gamelog.games.terra_mystica.notation.moves import LogMove
@@ -19,18 +30,20 @@ class TerraMystica(TemplateGame[Header, TerraMysticaState, LogMove]):
     """Terra Mystica (2-5 factions) as the online site (terra.snellman.net) plays it:
     a command log or the site's ledger export, replayed to the exact final VP."""
 
-    name: ClassVar[str] = "terra-mystica"
-    title: ClassVar[str] = "Terra Mystica"
-    aliases: ClassVar[tuple[str, ...]] = ("terra_mystica", "tm", "terramystica")
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 5
-    notation_hint: ClassVar[str] = (
-        "the terra.snellman.net command log ('darklings: dig 1. build H7') or its ledger export"
-    )
-    export_formats: ClassVar[tuple[str, ...]] = ("ledger",)
+    meta: ClassVar[GameMeta] = META
     header_keys: ClassVar[tuple[HeaderKey, ...]] = header.KEYS
     parts: ClassVar[Parts] = Parts(
-        header, moves, state, rules, scoring, render, legal, ratings=ratings
+        header,
+        moves,
+        state,
+        rules,
+        scoring,
+        render,
+        legal,
+        lines,
+        ratings=ratings,
+        extend=rules.extend,
+        render_svg=render.render_svg,
     )
 
     # The two calls a replay makes for every move go straight to the rules (the

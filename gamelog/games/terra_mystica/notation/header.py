@@ -31,8 +31,8 @@ from gamelog.core.game import Game
 from gamelog.core.header import HeaderKey, HeaderLines
 from gamelog.core.header import read_header as read_lines
 from gamelog.games.terra_mystica.components import ALL_FACTION_NAMES
+from gamelog.games.terra_mystica.meta import is_ledger
 from gamelog.games.terra_mystica.notation.players import PLAYERS_KEY, check_players_line
-from gamelog.games.terra_mystica.sniff import is_ledger
 
 #: Terra Mystica's own header keys besides ``game:`` and the information keys: who
 #: plays each faction (people.py), which the rules never read.

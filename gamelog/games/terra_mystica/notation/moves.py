@@ -25,12 +25,12 @@ from lark import Token
 from gamelog.core.errors import NotationError
 from gamelog.core.game import Move
 from gamelog.core.notation import Grammar
+from gamelog.games.terra_mystica.meta import is_ledger_row
 from gamelog.games.terra_mystica.notation import commands as cmd
 from gamelog.games.terra_mystica.notation import line_cache
 from gamelog.games.terra_mystica.notation.commands import ADMIN, COMMENT, Entry
 from gamelog.games.terra_mystica.notation.transformer import SOURCE_LINES, ToCommands, tidy
 from gamelog.games.terra_mystica.records import Record
-from gamelog.games.terra_mystica.sniff import is_ledger_row
 
 # --- moves ----------------------------------------------------------------------
 

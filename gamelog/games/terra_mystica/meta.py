@@ -1,5 +1,6 @@
-"""Recognising the two forms of a Terra Mystica log (neither has a ``game:`` line),
-without importing the engine.
+"""What Terra Mystica is, apart from its engine: the facts the registry reads
+(core/meta.py), and how the two forms of its log (neither has a ``game:`` line) are
+recognised. Imports nothing of the engine.
 
 The factions a command log names are those of ``data/factions.toml``: its
 top-level tables (``[witches]``), read as plain lines -- parsing the whole file
@@ -9,6 +10,8 @@ would cost more than recognising the log.
 import re
 from functools import cache
 from pathlib import Path
+
+from gamelog.core.meta import GameMeta
 
 _FACTIONS_FILE = Path(__file__).resolve().parent / "data" / "factions.toml"
 #: A top-level table of the factions file: ``[witches]`` (``[defaults.ship]`` is not).
@@ -63,3 +66,20 @@ def looks_like(text: str) -> bool:
     """A ledger export, or a command log with option, setup or faction command lines
     (``^`` finds line starts after CRLF ends as well)."""
     return is_ledger(text) or _command_log().search(text, 0, 20_000) is not None
+
+
+META = GameMeta(
+    name="terra-mystica",
+    title="Terra Mystica",
+    aliases=("terra_mystica", "tm", "terramystica"),
+    min_players=2,
+    max_players=5,
+    notation_hint=(
+        "the terra.snellman.net command log ('darklings: dig 1. build H7') or its ledger export"
+    ),
+    suffixes=(".tm",),
+    export_formats=("ledger",),
+    seat="faction",
+    splits_by="the map, the Fire & Ice final scoring tile and playtest faction boards",
+    looks_like=looks_like,
+)

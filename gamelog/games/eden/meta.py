@@ -1,6 +1,12 @@
-"""Recognising an Eden log that has no ``game:`` line, without importing the engine."""
+"""What Eden is, apart from its engine: the facts the registry reads
+(core/meta.py), and how a log of it without a ``game:`` line is recognised.
+Imports nothing of the engine."""
+
+from __future__ import annotations
 
 import re
+
+from gamelog.core.meta import GameMeta
 
 #: A turn that irrigates a field or cultivates a shape (a letter and its size) on
 #: fields: ``Ann: irrigate D4``, ``Ben: income 20, cultivate O4 F1 G1 F2 G2``. Mystical
@@ -15,3 +21,16 @@ _TURN = re.compile(
 def looks_like(text: str) -> bool:
     """A line like ``Ann: irrigate C4`` near the top marks an Eden log."""
     return _TURN.search(text, 0, 20_000) is not None
+
+
+META = GameMeta(
+    name="eden",
+    title="Eden",
+    min_players=2,
+    max_players=4,
+    notation_hint=(
+        "Ann: irrigate D4, attack E4 bid 10, Ben 15, Ann accepts; "
+        "Ben: cultivate L4 C3 C4 C5 D5, draws C2"
+    ),
+    looks_like=looks_like,
+)
