@@ -10,21 +10,14 @@ from typing import Any
 
 import click
 
+from gamelog.cli.settings import Settings
 from gamelog.cli.output import EXIT_PROBLEM, ClosedPipe, Output, echo_error, fail_usage, styler
-from gamelog.core.audit import AuditTimeout, deadline
 from gamelog.core.errors import GamelogError, Stopped
 from gamelog.core.game import Game
 from gamelog.core.logs import game_for, is_absent, read_log
 from gamelog.core.replay import Replay, replay
 from gamelog.core.report import format_error
-
-
-@dataclass
-class Settings:
-    """What the command line says for every command: colour, tracebacks."""
-
-    colour: str = "auto"
-    debug: bool = False
+from gamelog.core.timer import AuditTimeout, deadline
 
 
 def settings() -> Settings:

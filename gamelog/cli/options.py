@@ -12,7 +12,7 @@ import click
 from click.shell_completion import CompletionItem
 
 from gamelog import games
-from gamelog.core.audit import DEFAULT_TIMEOUT
+from gamelog.core.timer import DEFAULT_TIMEOUT
 from gamelog.core.logs import DEFAULT_MAX_BYTES
 
 F = TypeVar("F", bound=Callable[..., Any])

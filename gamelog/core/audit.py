@@ -28,8 +28,8 @@ from gamelog.core.logs import (
 )
 from gamelog.core.outcome import failure_record, record
 from gamelog.core.replay import replay
-from gamelog.core.timer import AuditTimeout, deadline, import_was_cut
-from gamelog.core.workers import run_pool
+from gamelog.core.timer import DEFAULT_TIMEOUT, AuditTimeout, deadline, import_was_cut
+from gamelog.core.workers import run_here
 
 if TYPE_CHECKING:
     from gamelog.core.replay import Replay
@@ -38,7 +38,6 @@ if TYPE_CHECKING:
 #: so that only that crosses back): ``ratings`` keeps a few numbers per game.
 Shape = Callable[["Replay", dict[str, Any]], dict[str, Any]]
 
-DEFAULT_TIMEOUT = 30.0
 LOG_SUFFIXES = (".log", ".txt", ".tm", ".gamelog")
 
 
@@ -226,27 +225,21 @@ def run_audit(
     entries = [task.target for task in tasks]
 
     done = (lambda index, rec: on_done(rec)) if on_done else None
-    if len(tasks) == 1 or jobs < 1:
-        results = []
-        for task in tasks:
-            done_record = _work(task)
-            if keep:
-                results.append(done_record)
-            if on_done:
-                on_done(done_record)
-        return results
-    return run_pool(
-        tasks,
-        _work,
-        jobs=jobs,
-        timeout=timeout,
-        died=_died,
-        stuck=_stuck,
-        order=start_order(entries),
-        on_done=done,
-        keep=keep,
-        unsound=import_was_cut,
-    )
+    order = start_order(entries) if len(tasks) > 1 else None
+    pool = {
+        "timeout": timeout,
+        "died": _died,
+        "stuck": _stuck,
+        "order": order,
+        "on_done": done,
+        "keep": keep,
+        "unsound": import_was_cut,
+    }
+    if jobs <= 1 or len(tasks) == 1:
+        return run_here(tasks, _work, **pool)
+    from gamelog.core.workers import run_pool  # multiprocessing only for a pool
+
+    return run_pool(tasks, _work, jobs=jobs, **pool)
 
 
 def _task(
