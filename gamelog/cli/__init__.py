@@ -9,6 +9,7 @@ options they share, ``loading.py`` how a log is read and reported.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import os
 import sys
@@ -65,7 +66,9 @@ class _LazyCommands(dict):  # type: ignore[type-arg]
         return command
 
     def get(self, name: str, default: Any = None) -> Any:
-        return self[name] if name in self else default
+        if name not in self:
+            return default
+        return self[name]
 
     def values(self) -> Any:
         return [self[name] for name in self]
@@ -175,10 +178,8 @@ def _leave(code: int) -> None:
         sys.exit(EXIT_CLOSED_PIPE)
     except (OSError, ValueError):  # standard output closed or unusable: the usual exit
         sys.exit(code)
-    try:
+    with contextlib.suppress(OSError, ValueError):
         sys.stderr.flush()
-    except (OSError, ValueError):
-        pass
     os._exit(code)
 
 

@@ -12,10 +12,10 @@ from gamelog.cli import loading
 from gamelog.cli.options import LOG_ARGUMENT, LogOptions, log_options
 from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, Output, fail_usage
 from gamelog.cli.whatif import what_if
-from gamelog.core.timer import AuditTimeout, deadline
 from gamelog.core.errors import GamelogError, IllegalMove, NotationError
 from gamelog.core.legal import SECONDS, alternatives_fact, at_the_action
 from gamelog.core.replay import Replay, notation_errors
+from gamelog.core.timer import AuditTimeout, deadline
 
 
 @click.command()

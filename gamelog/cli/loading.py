@@ -10,8 +10,8 @@ from typing import Any
 
 import click
 
-from gamelog.cli.settings import Settings
 from gamelog.cli.output import EXIT_PROBLEM, ClosedPipe, Output, echo_error, fail_usage, styler
+from gamelog.cli.settings import Settings
 from gamelog.core.errors import GamelogError, Stopped
 from gamelog.core.game import Game
 from gamelog.core.logs import game_for, is_absent, read_log

@@ -12,8 +12,8 @@ import click
 from click.shell_completion import CompletionItem
 
 from gamelog import games
-from gamelog.core.timer import DEFAULT_TIMEOUT
 from gamelog.core.logs import DEFAULT_MAX_BYTES
+from gamelog.core.timer import DEFAULT_TIMEOUT
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -18,15 +18,6 @@ from typing import IO, Any, NoReturn
 
 import click
 
-from gamelog.core.files import (
-    LineSink,
-    one_of,
-    replace_whole,
-    replaced_in_place,
-    signals_held,
-    why_not_writable,
-)
-from gamelog.core.visible import visible
 from gamelog.cli.settings import (  # noqa: F401 (the exit codes are every command's)
     COLOR_CHOICES,
     EXIT_CLOSED_PIPE,
@@ -37,6 +28,15 @@ from gamelog.cli.settings import (  # noqa: F401 (the exit codes are every comma
     EXIT_USAGE,
     ClosedPipe,
 )
+from gamelog.core.files import (
+    LineSink,
+    one_of,
+    replace_whole,
+    replaced_in_place,
+    signals_held,
+    why_not_writable,
+)
+from gamelog.core.visible import visible
 
 Styler = Callable[..., str]
 

@@ -16,7 +16,6 @@ import time
 from collections.abc import Iterator
 from types import FrameType
 
-
 #: A log's time limit when none is given (``--timeout``).
 DEFAULT_TIMEOUT = 30.0
 

@@ -60,7 +60,7 @@ class Terminated(BaseException):
 class _Worker:
     """One worker process, the pipe to it, and the task it holds since when."""
 
-    __slots__ = ("process", "connection", "task", "started")
+    __slots__ = ("connection", "process", "started", "task")
 
     def __init__(self, process: Any, connection: Connection) -> None:
         self.process = process
