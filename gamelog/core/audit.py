@@ -41,6 +41,33 @@ Shape = Callable[["Replay", dict[str, Any]], dict[str, Any]]
 LOG_SUFFIXES = (".log", ".txt", ".tm", ".gamelog")
 
 
+def summary(result: Replay, rec: dict[str, Any]) -> dict[str, Any]:
+    """What an audit's table, CSV and page show of a record (a ``Shape``): its file,
+    game, status, moves, result and first problem, and the players' names. A whole
+    record is some 56 KB in the parent (every player's breakdown, notes, figures);
+    this is a few hundred bytes, so that the parent of an audit of any size holds
+    little more than one row per file."""
+    return summarise(rec)
+
+
+def summarise(rec: dict[str, Any]) -> dict[str, Any]:
+    """The summary of a record, whatever it is (replayed, or a failure's)."""
+    error = rec["error"]
+    kept: dict[str, Any] = {
+        "file": rec["file"],
+        "game": rec["game"],
+        "status": rec["status"],
+        "moves": rec["moves"],
+        "finished": rec["finished"],
+        "winners": rec["winners"],
+        "players": [{"name": player["name"]} for player in rec["players"]],
+        "error": None if error is None else {"line": error["line"], "message": error["message"]},
+    }
+    if "traceback" in rec:
+        kept["traceback"] = rec["traceback"]
+    return kept
+
+
 @dataclass(frozen=True)
 class Target:
     """One entry of an audit: a file to replay, or a path that cannot be one (with why)."""
@@ -208,6 +235,7 @@ def run_audit(
     on_done: Callable[[dict[str, Any]], None] | None = None,
     shape: Shape | None = None,
     keep: bool = True,
+    on_done_at: Callable[[int, dict[str, Any]], None] | None = None,
 ) -> list[dict[str, Any]]:
     """Audit ``targets`` with ``jobs`` worker processes; records come back in the
     targets' order, and ``on_done`` sees each as it finishes. The largest files start
@@ -215,6 +243,9 @@ def run_audit(
     what comes back of each replayed file (in the worker); with ``keep`` False nothing
     is kept (``on_done`` takes each as it comes, and the list returned is empty), so
     that a batch of any size costs no more memory than its caller keeps.
+
+    ``on_done_at(index, record)`` is ``on_done`` told the target's place as well
+    (records finish in any order).
 
     Raises workers.Interrupted (with the finished records) on Ctrl-C or SIGTERM.
     """
@@ -224,7 +255,7 @@ def run_audit(
     ]
     entries = [task.target for task in tasks]
 
-    done = (lambda index, rec: on_done(rec)) if on_done else None
+    done = on_done_at or ((lambda index, rec: on_done(rec)) if on_done else None)
     order = start_order(entries) if len(tasks) > 1 else None
     pool = {
         "timeout": timeout,

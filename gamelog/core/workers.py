@@ -32,6 +32,8 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from gamelog.core.files import signals_held
+
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
 
@@ -93,6 +95,10 @@ def run_here(
     def finish(index: int, record: Record) -> None:
         if keep:
             results[index] = record
+        elif on_done is not None:  # kept nowhere else: a signal waits until it is handed on
+            with signals_held():
+                on_done(index, record)
+            return
         if on_done is not None:
             on_done(index, record)
 
@@ -160,6 +166,10 @@ def run_pool(
     def finish(index: int, record: Record) -> None:
         if keep:
             results[index] = record
+        elif on_done is not None:  # kept nowhere else: a signal waits until it is handed on
+            with signals_held():
+                on_done(index, record)
+            return
         if on_done is not None:
             on_done(index, record)
 
