@@ -15,7 +15,7 @@ from gamelog.cli.loading import settings
 from gamelog.cli.options import LogOptions, format_option, jobs_option, log_options
 from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, EXIT_USAGE, Output, fail_usage
 from gamelog.core import render
-from gamelog.core.audit import Target, expand, run_audit, summary
+from gamelog.core.audit import Target, expand, json_line, run_audit, summary
 from gamelog.core.workers import Interrupted
 
 
@@ -72,7 +72,8 @@ def audit(
     def written(rec: dict[str, Any]) -> None:
         """One JSON line, whole (core/files.py: a signal waits until it is out), and
         nothing of the record kept after it."""
-        out.record(json.dumps(_public(rec), ensure_ascii=False))
+        line = rec.get("json_line")  # made in the worker (core.audit.json_line)
+        out.record(line if line is not None else json.dumps(_public(rec), ensure_ascii=False))
         written_count[0] += 1
         if debug and "traceback" in rec:
             click.echo(f"{rec['file']}:\n{rec['traceback']}", err=True)
@@ -143,7 +144,7 @@ def _run(
         "timeout": timeout,
         "max_bytes": max_bytes,
         "keep": not streamed,
-        "shape": None if fmt == "json" or streamed else summary,
+        "shape": json_line if streamed else None if fmt == "json" else summary,
     }
     if not sys.stderr.isatty() or len(targets) < 2:
         return run_audit(targets, on_done=seen, **options)
