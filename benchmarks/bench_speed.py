@@ -14,8 +14,8 @@ disturbs less):
   log);
 * ``gamelog audit --jobs 1`` of the first 21 Terra Mystica corpus logs, and with
   ``--reference CMD`` the established engine (``CMD FILE...``) on the same 21 files,
-  as a ratio; without it, ``/work/tm-reference/README`` (where that engine is
-  rebuilt) is read for the command, if it is there;
+  as a ratio; without it, the driver ``/work/tm-reference/README`` describes
+  (``perl /work/tm-reference/replay.pl``), if it is there;
 * with ``--memory``, the peak resident memory (the largest process) and the
   throughput of ``gamelog audit --format jsonl`` and ``gamelog standings`` over
   that many copies of the Terra Mystica corpus (hard links in a temporary folder)
@@ -141,15 +141,13 @@ def late_position() -> tuple[Path, int]:
 
 
 def reference_command(given: str | None) -> str | None:
-    """The established engine's command: given, or the first line of the README of
-    /work/tm-reference that says ``command:``."""
+    """The established engine's command: given, or the driver that the README of
+    /work/tm-reference describes (``perl /work/tm-reference/replay.pl LOG...``)."""
     if given:
         return given
-    if REFERENCE_README.is_file():
-        for line in REFERENCE_README.read_text().splitlines():
-            if line.lower().startswith("command:"):
-                return line.split(":", 1)[1].strip()
-        print(f"({REFERENCE_README} names no 'command:' line; pass --reference)")
+    driver = REFERENCE_README.parent / "replay.pl"
+    if REFERENCE_README.is_file() and driver.is_file():
+        return f"perl {driver}"
     return None
 
 
