@@ -119,7 +119,11 @@ def small_logs(tree: Tree) -> list[tuple[str, Path]]:
     chosen = []
     for name in listing.stdout.split():
         samples = sorted(
-            (p for p in (ROOT / "samples" / name).rglob("*") if p.suffix in (".log", ".txt")),
+            (
+                p
+                for p in (ROOT / "samples" / name.replace("-", "_")).rglob("*")
+                if p.suffix in (".log", ".txt")
+            ),
             key=lambda p: p.stat().st_size,
         )
         for sample in samples:
