@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -326,3 +327,58 @@ def test_version_and_module_entry_point() -> None:
     )
     assert done.returncode == 0
     assert done.stdout.strip() == f"gamelog, version {__version__}"
+
+
+# --- paying only for the command run ------------------------------------------------
+
+
+def _fresh(script: str) -> str:
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, check=True
+    )
+    return done.stdout
+
+
+def test_version_imports_no_command_no_engine_and_no_worker_pool() -> None:
+    out = _fresh(
+        "import sys\n"
+        "from gamelog.cli import main\n"
+        "try:\n"
+        "    main.main(['--version'], standalone_mode=False)\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('gamelog.cli.', 'gamelog.core',"
+        " 'gamelog.games', 'multiprocessing', 'lark', 'tabulate', 'jinja2'))))"
+    )
+    assert out.splitlines() == [
+        f"gamelog, version {__version__}",
+        "['gamelog.cli.settings', 'gamelog.cli.shared']",
+    ]
+
+
+def test_help_lists_every_command_with_its_own_short_help() -> None:
+    listed = run("--help").stdout.split("Commands:\n", 1)[1].split("\n\n", 1)[0]
+    names = [line.split()[0] for line in listed.splitlines() if line.startswith("  ")]
+    assert names == sorted(main.list_commands(None))  # type: ignore[arg-type]
+    for line in listed.splitlines():
+        name, short = line.split(None, 1)
+        whole = " ".join((main.commands[name].help or "").split())
+        assert whole.startswith(short.strip().removesuffix("...")), name
+
+
+def test_completion_of_command_names_loads_them() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "gamelog"],
+        env={
+            **os.environ,
+            "_GAMELOG_COMPLETE": "zsh_complete",
+            "COMP_WORDS": "gamelog st",
+            "COMP_CWORD": "1",
+        },
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
+    assert "standings" in done.stdout
+    assert "The standings of the players" in done.stdout

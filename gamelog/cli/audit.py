@@ -14,7 +14,7 @@ from gamelog.cli.loading import settings
 from gamelog.cli.options import LogOptions, format_option, jobs_option, log_options
 from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, EXIT_USAGE, Output, fail_usage
 from gamelog.core import render
-from gamelog.core.audit import Target, expand, log_suffixes, run_audit
+from gamelog.core.audit import Target, expand, json_line, log_suffixes, run_audit, summary
 from gamelog.core.words import counted
 from gamelog.core.workers import Interrupted
 
@@ -68,15 +68,20 @@ def audit(
         lines=stream_lines,
         paged=fmt == "table",
     )
-    streamed: set[int] = set()
+    written_count = [0]
+    debug = settings().debug
 
     def written(rec: dict[str, Any]) -> None:
-        """One JSON line, whole (core/files.py: a signal waits until it is out, and is
-        acted on as soon as it is: the record is counted as written before)."""
-        streamed.add(id(rec))
-        out.record(json.dumps(_public(rec), ensure_ascii=False))
+        """One JSON line, whole (core/files.py: a signal waits until it is out), and
+        nothing of the record kept after it."""
+        line = rec.get("json_line")  # made in the worker (core.audit.json_line)
+        out.record(line if line is not None else json.dumps(_public(rec), ensure_ascii=False))
+        written_count[0] += 1
+        if debug and "traceback" in rec:
+            click.echo(f"{rec['file']}:\n{rec['traceback']}", err=True)
 
     exit_code = None
+    statuses_ok = [True]
     try:
         records = _run(
             targets,
@@ -85,18 +90,15 @@ def audit(
             options.timeout,
             options.max_bytes,
             written if stream_lines else None,
+            fmt,
+            statuses_ok,
         )
     except Interrupted as stop:
         records = [rec for rec in stop.records if rec is not None]
         exit_code = 128 + stop.signum
-        if stream_lines:  # finished as the signal came, before its line was written
-            for rec in records:
-                if id(rec) not in streamed:
-                    written(rec)
-        click.echo(
-            f"gamelog: stopped ({len(records)} of {counted(len(targets), 'file')} done)", err=True
-        )
-    if settings().debug:
+        done = written_count[0] if stream_lines else len(records)
+        click.echo(f"gamelog: stopped ({done} of {counted(len(targets), 'file')} done)", err=True)
+    if debug:
         for rec in records:
             if "traceback" in rec:
                 click.echo(f"{rec['file']}:\n{rec['traceback']}", err=True)
@@ -107,7 +109,11 @@ def audit(
         exit_code = (
             EXIT_USAGE
             if missing
-            else (EXIT_OK if all(rec["status"] == "ok" for rec in records) else EXIT_PROBLEM)
+            else (
+                EXIT_OK
+                if statuses_ok[0] and all(rec["status"] == "ok" for rec in records)
+                else EXIT_PROBLEM
+            )
         )
     sys.exit(exit_code)
 
@@ -119,23 +125,38 @@ def _run(
     timeout: float,
     max_bytes: int,
     on_done: Callable[[dict[str, Any]], None] | None,
+    fmt: str,
+    statuses_ok: list[bool],
 ) -> list[dict[str, Any]]:
+    """The records the output needs, and no more: none for JSON lines (each is
+    written as it comes, ``on_done``), whole ones for JSON, a row's worth
+    (``core.audit.summary``, made in the worker) for the table, CSV and page.
+    ``statuses_ok[0]`` is cleared when a record that is not kept is not ok."""
+    streamed = on_done is not None
+
+    def seen(rec: dict[str, Any]) -> None:
+        if rec["status"] != "ok":
+            statuses_ok[0] = False
+        if on_done is not None:
+            on_done(rec)
+
     options: dict[str, Any] = {
         "game": forced_game,
         "jobs": jobs,
         "timeout": timeout,
         "max_bytes": max_bytes,
+        "keep": not streamed,
+        "shape": json_line if streamed else None if fmt == "json" else summary,
     }
     if not sys.stderr.isatty() or len(targets) < 2:
-        return run_audit(targets, on_done=on_done, **options)
+        return run_audit(targets, on_done=seen, **options)
     with click.progressbar(
         length=len(targets), label="auditing", file=sys.stderr, show_pos=True
     ) as bar:
 
         def done(rec: dict[str, Any]) -> None:
             bar.update(1)
-            if on_done is not None:
-                on_done(rec)
+            seen(rec)
 
         return run_audit(targets, on_done=done, **options)
 

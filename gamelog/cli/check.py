@@ -15,11 +15,12 @@ from gamelog.cli.options import LogOptions, format_option, log_options
 from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, Output, fail_usage
 from gamelog.cli.whatif import what_if
 from gamelog.core import render
-from gamelog.core.audit import AuditTimeout, deadline, expand, log_suffixes
+from gamelog.core.audit import expand, log_suffixes
 from gamelog.core.errors import GamelogError, IllegalMove, NotationError
 from gamelog.core.legal import SECONDS, alternatives_fact, at_the_action
 from gamelog.core.outcome import failure_record, record
 from gamelog.core.replay import Replay, notation_errors
+from gamelog.core.timer import AuditTimeout, deadline
 from gamelog.core.words import counted
 
 

@@ -12,12 +12,12 @@ import click
 
 from gamelog.cli.output import EXIT_PROBLEM, ClosedPipe, Output, echo_error, fail_usage, styler
 from gamelog.cli.settings import Settings
-from gamelog.core.audit import AuditTimeout, deadline
 from gamelog.core.errors import GamelogError, Stopped
 from gamelog.core.game import Game
 from gamelog.core.logs import game_for, is_absent, read_log
 from gamelog.core.replay import Replay, replay
 from gamelog.core.report import format_error
+from gamelog.core.timer import AuditTimeout, deadline
 
 
 def settings() -> Settings:

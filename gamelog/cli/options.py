@@ -12,9 +12,8 @@ import click
 from click.shell_completion import CompletionItem
 
 from gamelog import games
-from gamelog.cli.settings import Settings
-from gamelog.core.audit import DEFAULT_TIMEOUT
 from gamelog.core.logs import DEFAULT_MAX_BYTES
+from gamelog.core.timer import DEFAULT_TIMEOUT
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -143,76 +142,3 @@ LOG_ARGUMENT = click.Path(dir_okay=False, allow_dash=True)
 def one_log(function: F) -> F:
     """The LOG argument and the options of a command that replays it (``log_options``)."""
     return click.argument("log", type=LOG_ARGUMENT)(log_options(function))
-
-
-def _settings_of(ctx: click.Context) -> Any:
-    """The command line's settings, made here when a command runs without the group
-    (a test invoking it alone)."""
-    found = ctx.find_object(Settings)
-    if found is None:
-        found = ctx.ensure_object(Settings)
-    return found
-
-
-def _set_colour(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
-    if value is not None:
-        _settings_of(ctx).colour = value.lower()
-
-
-def _set_flag(name: str) -> Callable[[click.Context, click.Parameter, bool], None]:
-    def callback(ctx: click.Context, param: click.Parameter, value: bool) -> None:
-        if value:
-            setattr(_settings_of(ctx), name, True)
-
-    return callback
-
-
-COLOR_HELP = "Colour the output: auto (on a terminal), always or never [default: auto]."
-WIDE_HELP = "Print tables whole, however wide (by default fitted to COLUMNS or the terminal)."
-NO_PAGER_HELP = "Never show long output through the pager ($GAMELOG_PAGER, $PAGER, less)."
-
-
-def shared_options(function: F) -> F:
-    """``--color``, ``--wide`` and ``--no-pager``, taken before the command (``gamelog
-    --color always check``) and after it (``gamelog check --color always``), as pytest
-    and ruff take theirs; given after, they win."""
-    from gamelog.cli.output import COLOR_CHOICES
-
-    decorators = [
-        click.option(
-            "--color",
-            "--colour",
-            type=click.Choice(COLOR_CHOICES, case_sensitive=False),
-            default=None,
-            expose_value=False,
-            callback=_set_colour,
-            help=COLOR_HELP,
-        ),
-        click.option(
-            "--wide",
-            is_flag=True,
-            expose_value=False,
-            callback=_set_flag("wide"),
-            help=WIDE_HELP,
-        ),
-        click.option(
-            "--no-pager",
-            is_flag=True,
-            expose_value=False,
-            callback=_set_flag("no_pager"),
-            help=NO_PAGER_HELP,
-        ),
-    ]
-    for decorator in reversed(decorators):
-        function = decorator(function)
-    return function
-
-
-def with_shared_options(command: click.Command) -> click.Command:
-    """``command`` taking the shared options after its name (``shared_options``), for a
-    command whose module does not declare them itself; once only."""
-    have = {name for param in command.params for name in getattr(param, "opts", [])}
-    if "--wide" not in have:
-        probe = shared_options(lambda: None)
-        command.params.extend(getattr(probe, "__click_params__", [])[::-1])
-    return command

@@ -26,7 +26,17 @@ from typing import IO, Any, NoReturn
 
 import click
 
-from gamelog.cli.settings import Settings
+from gamelog.cli.settings import (  # noqa: F401 (the exit codes are every command's)
+    COLOR_CHOICES,
+    EXIT_CLOSED_PIPE,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_PROBLEM,
+    EXIT_TERMINATED,
+    EXIT_USAGE,
+    ClosedPipe,
+    Settings,
+)
 from gamelog.core.files import (
     LineSink,
     one_of,
@@ -36,16 +46,6 @@ from gamelog.core.files import (
     why_not_writable,
 )
 from gamelog.core.visible import visible
-
-EXIT_OK = 0
-EXIT_PROBLEM = 1
-EXIT_USAGE = 2
-#: 128 + the signal's number, as shells report a process stopped by it.
-EXIT_INTERRUPTED = 130
-EXIT_CLOSED_PIPE = 141
-EXIT_TERMINATED = 143
-
-COLOR_CHOICES = ("auto", "always", "never")
 
 Styler = Callable[..., str]
 
@@ -123,11 +123,6 @@ def page(text: str) -> bool:
     except OSError:
         return False
     return True
-
-
-class ClosedPipe(BaseException):
-    """The reader of standard output went away (``| head``). Not an OSError, so that
-    no handler on the way (click's own included) mistakes it for a problem."""
 
 
 class Output:

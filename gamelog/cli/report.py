@@ -9,8 +9,8 @@ import click
 from gamelog.cli.loading import load_one
 from gamelog.cli.options import LogOptions, one_log
 from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, Output, fail_usage
-from gamelog.core.audit import AuditTimeout, deadline
 from gamelog.core.pages import game_report
+from gamelog.core.timer import AuditTimeout, deadline
 
 
 @click.command()

@@ -10,7 +10,7 @@ import click
 from gamelog.cli import loading
 from gamelog.cli.options import LogOptions, format_option, one_log
 from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, Output
-from gamelog.core import charts, render
+from gamelog.core import render
 from gamelog.core.errors import GamelogError
 from gamelog.core.outcome import failure_record, record, sheet_of
 from gamelog.core.replay import Replay
@@ -63,14 +63,17 @@ def _score(loaded: loading.LoadedLog, fmt: str, out: Output, timeout: float) -> 
             out.echo(render.to_json(failure_record(loaded.path, loaded.error)))
         loading.report(loaded.error, loaded.text)
         return EXIT_PROBLEM
-    race = charts.Race()
+    race = None
     if fmt == "svg":
+        from gamelog.core import charts  # the score race only when it is asked for
+
+        chart = race = charts.Race()
         game = loaded.game
         result = loading.replay_within(
             loaded,
             timeout,
-            on_setup=lambda state: race.add(game.running_scores(state)),
-            on_step=lambda step, state: race.add(game.running_scores(state)),
+            on_setup=lambda state: chart.add(game.running_scores(state)),
+            on_step=lambda step, state: chart.add(game.running_scores(state)),
         )
     else:
         result = loading.replay_within(loaded, timeout)
@@ -83,7 +86,7 @@ def _score(loaded: loading.LoadedLog, fmt: str, out: Output, timeout: float) -> 
     rec = record(result, sheet)
     if fmt == "json":
         out.echo(render.to_json(rec))
-    elif fmt == "svg" and race:
+    elif race is not None and race:
         players = (
             result.log.players
             if result.log is not None and result.log.players

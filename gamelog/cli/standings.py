@@ -16,7 +16,15 @@ from gamelog.cli.options import LogOptions, format_option, jobs_option, log_opti
 from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, Output, fail_usage
 from gamelog.core import render
 from gamelog.core.audit import expand, run_audit
-from gamelog.core.standings import ORDER_KEYS, Standings, Table, order_keys, standings, table_record
+from gamelog.core.standings import (
+    ORDER_KEYS,
+    Season,
+    Standings,
+    Table,
+    entry,
+    order_keys,
+    table_record,
+)
 from gamelog.core.width import wrap_block
 from gamelog.core.words import counted
 from gamelog.core.workers import Interrupted
@@ -88,18 +96,22 @@ def standings_command(
     out = Output(
         options.output, settings().colour, inputs=[t.path for t in targets], paged=fmt == "table"
     )
-    try:
-        records = run_audit(
+    season = Season(by=by, order=keys)
+    try:  # each record folded in as it finishes, and not kept (bounded memory)
+        run_audit(
             targets,
             game=options.game,
             jobs=jobs or os.cpu_count() or 1,
             timeout=options.timeout,
             max_bytes=options.max_bytes,
+            shape=entry,
+            keep=False,
+            on_done_at=season.add,
         )
     except Interrupted as stop:
         click.echo("gamelog: stopped before the standings were complete", err=True)
         sys.exit(128 + stop.signum)
-    result = standings(records, by=by, order=keys)
+    result = season.standings()
     with out:
         _print(out, fmt, result)
     sys.exit(EXIT_OK if result.tables else EXIT_PROBLEM)

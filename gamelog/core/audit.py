@@ -10,6 +10,7 @@ and a signal stops it with every finished record kept (workers.py).
 from __future__ import annotations
 
 import glob
+import json
 import os
 import traceback
 from collections.abc import Callable, Iterable
@@ -29,8 +30,8 @@ from gamelog.core.logs import (
 )
 from gamelog.core.outcome import failure_record, record
 from gamelog.core.replay import replay
-from gamelog.core.timer import AuditTimeout, deadline, import_was_cut
-from gamelog.core.workers import run_pool
+from gamelog.core.timer import DEFAULT_TIMEOUT, AuditTimeout, deadline, import_was_cut
+from gamelog.core.workers import run_here
 
 if TYPE_CHECKING:
     from gamelog.core.replay import Replay
@@ -39,7 +40,6 @@ if TYPE_CHECKING:
 #: so that only that crosses back): ``ratings`` keeps a few numbers per game.
 Shape = Callable[["Replay", dict[str, Any]], dict[str, Any]]
 
-DEFAULT_TIMEOUT = 30.0
 #: The file suffixes of any game's logs; a game adds its own in its meta.py.
 COMMON_SUFFIXES = (".log", ".txt", ".gamelog")
 
@@ -48,6 +48,46 @@ def log_suffixes() -> tuple[str, ...]:
     """The suffixes of the files a folder's walk takes: the common ones and every
     game's own (``GameMeta.suffixes``)."""
     return (*COMMON_SUFFIXES, *(s for s in games.suffixes() if s not in COMMON_SUFFIXES))
+
+
+def summary(result: Replay, rec: dict[str, Any]) -> dict[str, Any]:
+    """What an audit's table, CSV and page show of a record (a ``Shape``): its file,
+    game, status, moves, result and first problem, and the players' names. A whole
+    record is some 56 KB in the parent (every player's breakdown, notes, figures);
+    this is a few hundred bytes, so that the parent of an audit of any size holds
+    little more than one row per file."""
+    return summarise(rec)
+
+
+def json_line(result: Replay, rec: dict[str, Any]) -> dict[str, Any]:
+    """A record as its line of JSON, made in the worker (a ``Shape``): the text is
+    what an audit's JSON lines write, and a string crosses the pipe for a fraction of
+    what the nested record costs to pickle and to dump again in the parent. Keeps
+    the file, game and status besides, for the exit code and the progress bar."""
+    return {
+        "file": rec["file"],
+        "game": rec["game"],
+        "status": rec["status"],
+        "json_line": json.dumps(rec, ensure_ascii=False),
+    }
+
+
+def summarise(rec: dict[str, Any]) -> dict[str, Any]:
+    """The summary of a record, whatever it is (replayed, or a failure's)."""
+    error = rec["error"]
+    kept: dict[str, Any] = {
+        "file": rec["file"],
+        "game": rec["game"],
+        "status": rec["status"],
+        "moves": rec["moves"],
+        "finished": rec["finished"],
+        "winners": rec["winners"],
+        "players": [{"name": player["name"]} for player in rec["players"]],
+        "error": None if error is None else {"line": error["line"], "message": error["message"]},
+    }
+    if "traceback" in rec:
+        kept["traceback"] = rec["traceback"]
+    return kept
 
 
 @dataclass(frozen=True)
@@ -218,6 +258,7 @@ def run_audit(
     on_done: Callable[[dict[str, Any]], None] | None = None,
     shape: Shape | None = None,
     keep: bool = True,
+    on_done_at: Callable[[int, dict[str, Any]], None] | None = None,
 ) -> list[dict[str, Any]]:
     """Audit ``targets`` with ``jobs`` worker processes; records come back in the
     targets' order, and ``on_done`` sees each as it finishes. The largest files start
@@ -225,6 +266,9 @@ def run_audit(
     what comes back of each replayed file (in the worker); with ``keep`` False nothing
     is kept (``on_done`` takes each as it comes, and the list returned is empty), so
     that a batch of any size costs no more memory than its caller keeps.
+
+    ``on_done_at(index, record)`` is ``on_done`` told the target's place as well
+    (records finish in any order).
 
     Raises workers.Interrupted (with the finished records) on Ctrl-C or SIGTERM.
     """
@@ -234,28 +278,22 @@ def run_audit(
     ]
     entries = [task.target for task in tasks]
 
-    done = (lambda index, rec: on_done(rec)) if on_done else None
-    if len(tasks) == 1 or jobs < 1:
-        results = []
-        for task in tasks:
-            done_record = _work(task)
-            if keep:
-                results.append(done_record)
-            if on_done:
-                on_done(done_record)
-        return results
-    return run_pool(
-        tasks,
-        _work,
-        jobs=jobs,
-        timeout=timeout,
-        died=_died,
-        stuck=_stuck,
-        order=start_order(entries),
-        on_done=done,
-        keep=keep,
-        unsound=import_was_cut,
-    )
+    done = on_done_at or ((lambda index, rec: on_done(rec)) if on_done else None)
+    order = start_order(entries) if len(tasks) > 1 else None
+    pool = {
+        "timeout": timeout,
+        "died": _died,
+        "stuck": _stuck,
+        "order": order,
+        "on_done": done,
+        "keep": keep,
+        "unsound": import_was_cut,
+    }
+    if jobs <= 1 or len(tasks) == 1:
+        return run_here(tasks, _work, **pool)
+    from gamelog.core.workers import run_pool  # multiprocessing only for a pool
+
+    return run_pool(tasks, _work, jobs=jobs, **pool)
 
 
 def _task(

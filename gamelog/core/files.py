@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import secrets
 import signal
 import stat
 from collections.abc import Iterable, Iterator
@@ -119,7 +118,7 @@ def replace_whole(path: str, data: bytes) -> None:
         old: os.stat_result | None = os.stat(target)
     except FileNotFoundError:
         old = None
-    scratch = os.path.join(folder, f".{name}.{secrets.token_hex(4)}.tmp")
+    scratch = os.path.join(folder, f".{name}.{os.urandom(4).hex()}.tmp")
     fd = os.open(scratch, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     try:
         try:

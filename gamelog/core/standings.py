@@ -30,16 +30,17 @@ ORDER_KEYS = {
 DEFAULT_ORDER = ("wins", "mean-rank", "mean")
 
 
-@dataclass
+@dataclass(slots=True)
 class Played:
-    """One finished game of one entrant."""
+    """One finished game of one entrant: what the tables show of it, and no more (a
+    season of 100,000 logs holds one of these per player per game)."""
 
     file: str
     total: Number
     rank: int
     win: float  # 1, or a share of a shared first place
-    breakdown: dict[str, Number]
-    setup: dict[str, str]
+    #: The log's place among the files given, for the order games are listed in.
+    index: int = 0
 
 
 @dataclass
@@ -49,8 +50,16 @@ class Entrant:
     name: str
     played: list[Played] = field(default_factory=list)
     place: int = 0
-    #: How often each spelling of the name was written; the most usual one is shown.
+    #: How often each spelling of the name was written; the most usual one is shown
+    #: (of two as usual, the one written first).
     spellings: dict[str, int] = field(default_factory=dict)
+    #: The points of every game by scoring category, summed (in the order the
+    #: categories were first met), for ``mean_by_source``.
+    source_sums: dict[str, Number] = field(default_factory=dict)
+    #: Where each spelling was first written (the files' order).
+    first_written: dict[str, int] = field(default_factory=dict)
+    #: Where each category was first met: (file's place, place in its breakdown).
+    source_first: dict[str, tuple[int, int]] = field(default_factory=dict)
 
     @property
     def games(self) -> int:
@@ -90,12 +99,9 @@ class Entrant:
 
     def mean_by_source(self) -> dict[str, float]:
         """Mean points per scoring category over the games (0 where a game lacks it)."""
-        categories: list[str] = []
-        for game in self.played:
-            categories += [c for c in game.breakdown if c not in categories]
         return {
-            category: statistics.fmean(game.breakdown.get(category, 0) for game in self.played)
-            for category in categories
+            category: self.source_sums[category] / self.games
+            for category in sorted(self.source_sums, key=self.source_first.__getitem__)
         }
 
 
@@ -159,44 +165,107 @@ def standings(
     ``by`` is "player" (each player's name; for games whose players are factions,
     the person behind the faction where the log names them) or "faction".
     """
-    apart: list[dict[str, Any]] = []
-    grouped: dict[GroupKey, dict[str, Entrant]] = {}
-    setups: dict[GroupKey, dict[str, str]] = {}
-    for rec in records:
+    season = Season(by=by, order=order, per_setup=per_setup)
+    for index, rec in enumerate(records):
+        season.add(index, rec)
+    return season.standings()
+
+
+def entry(result: object, rec: dict[str, Any]) -> dict[str, Any]:
+    """What the standings need of a replayed log's record (an audit ``Shape``, made
+    in the worker): a few hundred bytes where the whole record is some 56 KB."""
+    return entry_of(rec)
+
+
+def entry_of(rec: dict[str, Any]) -> dict[str, Any]:
+    """What the standings need of a record."""
+    error = rec.get("error")
+    return {
+        "file": rec["file"],
+        "game": rec["game"],
+        "status": rec["status"],
+        "finished": rec["finished"],
+        "setup": rec.get("setup") or {},
+        "error": None if error is None else {"line": error["line"], "message": error["message"]},
+        "players": [
+            {
+                "name": player["name"],
+                "total": player["total"],
+                "rank": player["rank"],
+                "breakdown": player["breakdown"],
+                **({"person": player["person"]} if player.get("person") else {}),
+            }
+            for player in rec["players"]
+        ],
+    }
+
+
+class Season:
+    """The standings built up a record at a time, in any order (an audit hands each
+    record on as it finishes; ``index`` is its place among the files), keeping of
+    each only what the tables show: memory grows with the players' games, not with
+    the records."""
+
+    def __init__(
+        self, *, by: str = "player", order: Sequence[str] = DEFAULT_ORDER, per_setup: bool = True
+    ) -> None:
+        self.by = by
+        self.order = tuple(order)
+        self.per_setup = per_setup
+        self.apart: list[tuple[int, dict[str, Any]]] = []
+        self.grouped: dict[GroupKey, dict[str, Entrant]] = {}
+        self.setups: dict[GroupKey, tuple[int, dict[str, str]]] = {}
+
+    def add(self, index: int, rec: dict[str, Any]) -> None:
         why = _why_apart(rec)
         if why:
-            apart.append(
-                {"file": rec["file"], "game": rec["game"], "status": rec["status"], "why": why}
-            )
-            continue
+            kept = {"file": rec["file"], "game": rec["game"], "status": rec["status"], "why": why}
+            self.apart.append((index, kept))
+            return
         setup = dict(rec.get("setup") or {})
-        key: GroupKey = (rec["game"], tuple(sorted(setup.items())) if per_setup else ())
-        setups.setdefault(key, setup if per_setup else {})
-        entrants = grouped.setdefault(key, {})
+        key: GroupKey = (rec["game"], tuple(sorted(setup.items())) if self.per_setup else ())
+        known = self.setups.get(key)
+        if known is None or index < known[0]:
+            self.setups[key] = (index, setup if self.per_setup else {})
+        entrants = self.grouped.setdefault(key, {})
         firsts = sum(1 for player in rec["players"] if player["rank"] == 1)
         for player in rec["players"]:
-            name = _entrant_name(player, by)
+            name = _entrant_name(player, self.by)
             if name is None:
                 continue
-            folded = name.casefold()
-            entrant = entrants.setdefault(folded, Entrant(name))
+            entrant = entrants.setdefault(name.casefold(), Entrant(name))
             entrant.spellings[name] = entrant.spellings.get(name, 0) + 1
-            entrant.name = max(entrant.spellings, key=entrant.spellings.__getitem__)
+            first = entrant.first_written.get(name)
+            entrant.first_written[name] = index if first is None else min(first, index)
             entrant.played.append(
                 Played(
                     file=rec["file"],
                     total=player["total"],
                     rank=player["rank"],
                     win=(1 / firsts) if player["rank"] == 1 else 0.0,
-                    breakdown=dict(player["breakdown"]),
-                    setup=setup,
+                    index=index,
                 )
             )
-    tables = []
-    for key, entrants in sorted(grouped.items()):
-        ranked = _ranked(list(entrants.values()), order)
-        tables.append(Table(key[0], by, tuple(order), ranked, _apart(key, setups)))
-    return Standings(tables, apart)
+            sums, first_met = entrant.source_sums, entrant.source_first
+            for place, (category, points) in enumerate(player["breakdown"].items()):
+                sums[category] = sums.get(category, 0) + points
+                met = first_met.get(category)
+                if met is None or (index, place) < met:
+                    first_met[category] = (index, place)
+
+    def standings(self) -> Standings:
+        setups = {key: setup for key, (_, setup) in self.setups.items()}
+        tables = []
+        for key, entrants in sorted(self.grouped.items()):
+            for entrant in entrants.values():
+                entrant.played.sort(key=lambda game: game.index)
+                entrant.name = max(
+                    entrant.spellings,
+                    key=lambda name: (entrant.spellings[name], -entrant.first_written[name]),
+                )
+            ranked = _ranked(list(entrants.values()), self.order)
+            tables.append(Table(key[0], self.by, self.order, ranked, _apart(key, setups)))
+        return Standings(tables, [kept for _, kept in sorted(self.apart, key=lambda a: a[0])])
 
 
 def _apart(key: GroupKey, setups: dict[GroupKey, dict[str, str]]) -> dict[str, str]:

@@ -16,6 +16,9 @@ import time
 from collections.abc import Iterator
 from types import FrameType
 
+#: A log's time limit when none is given (``--timeout``).
+DEFAULT_TIMEOUT = 30.0
+
 
 class AuditTimeout(BaseException):
     """Raised inside a replay when its file has used up its time.

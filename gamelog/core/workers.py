@@ -12,6 +12,11 @@ over its own pipe, so the parent always knows what every worker holds:
 * on Ctrl-C or SIGTERM the parent kills every worker at once and hands back what
   has finished (``Interrupted``).
 
+With one job there is no pool: ``run_here`` replays the files in this process, under
+the same rules (each file's record whatever happens to it, the records finished
+before a signal handed back), and hands what is left to fresh processes if a file
+has left this one unsound.
+
 Workers write nothing to the terminal (their standard streams go to /dev/null, so
 a worker left behind can never hold a caller's pipe open) and die with the
 parent (Linux: PR_SET_PDEATHSIG; elsewhere the pipe's end stops them).
@@ -20,15 +25,17 @@ parent (Linux: PR_SET_PDEATHSIG; elsewhere the pipe's end stops them).
 from __future__ import annotations
 
 import contextlib
-import multiprocessing
 import os
 import signal
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from multiprocessing.connection import Connection, wait
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from gamelog.core.files import signals_held
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
 
 Record = dict[str, Any]
 #: ``work(task)`` in a worker: one record, never an exception.
@@ -52,12 +59,78 @@ class Terminated(BaseException):
     """Raised in the parent by its SIGTERM handler."""
 
 
-@dataclass
 class _Worker:
-    process: Any
-    connection: Connection
-    task: int | None = None
-    started: float = 0.0
+    """One worker process, the pipe to it, and the task it holds since when."""
+
+    __slots__ = ("connection", "process", "started", "task")
+
+    def __init__(self, process: Any, connection: Connection) -> None:
+        self.process = process
+        self.connection = connection
+        self.task: int | None = None
+        self.started = 0.0
+
+
+def run_here(
+    tasks: Sequence[Any],
+    work: Work,
+    *,
+    timeout: float | None,
+    died: Callable[[Any], Record],
+    stuck: Callable[[Any], Record],
+    order: Sequence[int] | None = None,
+    on_done: Callable[[int, Record], None] | None = None,
+    keep: bool = True,
+    unsound: Callable[[], bool] | None = None,
+) -> list[Record]:
+    """``run_pool`` with one job, in this process: no process to start, nothing to
+    pickle. ``work`` keeps each file to its time (core/timer.py) and turns whatever
+    goes wrong into its record; Ctrl-C and SIGTERM raise ``Interrupted`` with the
+    finished records, as the pool does. If ``unsound()`` says a task has left this
+    process unsound (a timeout cut an import short), the tasks left go to a pool of
+    one fresh interpreter (spawned: a fork would inherit the half-imported module)."""
+    results: list[Record | None] = [None] * len(tasks) if keep else []
+    pending = deque(order if order is not None else range(len(tasks)))
+
+    def finish(index: int, record: Record) -> None:
+        if keep:
+            results[index] = record
+        elif on_done is not None:  # kept nowhere else: a signal waits until it is handed on
+            with signals_held():
+                on_done(index, record)
+            return
+        if on_done is not None:
+            on_done(index, record)
+
+    with _terminate_as_exception():
+        try:
+            while pending:
+                index = pending[0]
+                record = work(tasks[index])
+                pending.popleft()
+                finish(index, record)
+                if pending and unsound is not None and unsound():
+                    rest = list(pending)
+                    pending.clear()
+                    run_pool(
+                        tasks,
+                        work,
+                        jobs=1,
+                        timeout=timeout,
+                        died=died,
+                        stuck=stuck,
+                        order=rest,
+                        on_done=finish,
+                        keep=False,
+                        unsound=unsound,
+                        fresh=True,
+                    )
+        except Interrupted as stop:  # in the pool of the tasks left
+            raise Interrupted(stop.signum, results) from None
+        except (KeyboardInterrupt, Terminated) as stop:
+            signum = signal.SIGINT if isinstance(stop, KeyboardInterrupt) else signal.SIGTERM
+            raise Interrupted(signum, results) from None
+    return [record for record in results if record is not None]
 
 
 def run_pool(
@@ -72,23 +145,31 @@ def run_pool(
     on_done: Callable[[int, Record], None] | None = None,
     keep: bool = True,
     unsound: Callable[[], bool] | None = None,
+    fresh: bool = False,
 ) -> list[Record]:
     """Run ``work`` over ``tasks`` in ``jobs`` worker processes; one record per task,
     in task order. ``died(task)`` and ``stuck(task)`` make the records of a task whose
     worker died twice or would not stop. ``order`` is the order to start them in.
     With ``keep`` False no record is kept (``on_done`` sees each one; the list is
     empty). A worker in which ``unsound()`` is true after a task (asked there) is
-    replaced by a fresh one before it is given another."""
+    replaced by a fresh one before it is given another. ``fresh``: workers are new
+    interpreters (spawned), not copies of this process."""
+    from multiprocessing.connection import wait
+
     results: list[Record | None] = [None] * len(tasks)
     pending = deque(order if order is not None else range(len(tasks)))
     retried: set[int] = set()
-    context = _context()
+    context = _context(fresh)
     workers: list[_Worker] = []
     deadline = (timeout + GRACE) if timeout else None
 
     def finish(index: int, record: Record) -> None:
         if keep:
             results[index] = record
+        elif on_done is not None:  # kept nowhere else: a signal waits until it is handed on
+            with signals_held():
+                on_done(index, record)
+            return
         if on_done is not None:
             on_done(index, record)
 
@@ -186,9 +267,13 @@ def _serve(connection: Connection, work: Work, unsound: Callable[[], bool] | Non
             return
 
 
-def _context() -> Any:
+def _context(fresh: bool = False) -> Any:
     """Fork where there is one (workers start in milliseconds, with the parent's
-    modules), else spawn."""
+    modules), else spawn; spawn when ``fresh``."""
+    import multiprocessing
+
+    if fresh:
+        return multiprocessing.get_context("spawn")
     methods = multiprocessing.get_all_start_methods()
     return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
 
