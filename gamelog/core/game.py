@@ -17,6 +17,7 @@ happened, ``score`` reads it.
 
 from __future__ import annotations
 
+import copy
 import sys
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
@@ -200,6 +201,13 @@ class Game(ABC, Generic[HeaderT, StateT, MoveT]):
         """Why the game is over, for the report of a move played after the end."""
         return []
 
+    def copy_state(self, state: StateT) -> StateT:
+        """An independent copy of ``state`` that moves can be applied to (and ``extend``
+        called on) without touching the original: the positions the language server
+        keeps along a log to replay an edit from. A deep copy, unless the game knows a
+        cheaper one that is as independent."""
+        return copy.deepcopy(state)
+
     @abstractmethod
     def score(self, state: StateT) -> ScoreSheet:
         """The score sheet of the position; provisional (``finished=False``) mid-game."""
@@ -271,7 +279,8 @@ class Parts:
     ``header.header_from(lines)``, ``moves.moves_from(body, header)`` and
     ``moves.GRAMMAR``, ``state.setup(log)``, ``rules.apply(state, move)``,
     ``rules.is_finished(state)``, ``rules.end_facts(state)`` and
-    ``rules.extend(state, moves)`` where the game has them, ``scoring.score_sheet(state)``
+    ``rules.extend(state, moves)`` and ``state.copy_state(state)`` where the game has
+    them, ``scoring.score_sheet(state)``
     and ``scoring.running_scores(state)``, ``render.render(state)`` and
     ``render.render_svg(state)``, ``legal.to_move(state)``, ``legal.legal_moves(state)``
     and ``legal.words(state)``, ``ratings.rated(result, record)`` where the game rates
@@ -314,6 +323,10 @@ class TemplateGame(Game[HeaderT, StateT, MoveT]):
     def end_facts(self, state: StateT) -> list[str]:
         facts = getattr(self.parts.rules, "end_facts", None)
         return facts(state) if facts is not None else []
+
+    def copy_state(self, state: StateT) -> StateT:
+        copier = getattr(self.parts.state, "copy_state", None)
+        return copier(state) if copier is not None else super().copy_state(state)
 
     def extend(self, state: StateT, moves: Sequence[MoveT]) -> None:
         extend = getattr(self.parts.rules, "extend", None)
