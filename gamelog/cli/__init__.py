@@ -20,6 +20,7 @@ from gamelog.cli.check import check
 from gamelog.cli.explain import explain
 from gamelog.cli.info import games_command, notation
 from gamelog.cli.loading import Settings
+from gamelog.cli.lsp import lsp_command
 from gamelog.cli.moves import moves
 from gamelog.cli.new import new
 from gamelog.cli.output import (
@@ -91,6 +92,7 @@ for command in (
     ratings_command,
     games_command,
     notation,
+    lsp_command,
 ):
     main.add_command(command)
 
