@@ -24,10 +24,11 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
 from gamelog import __version__
-from gamelog.core.errors import GamelogError, IllegalMove
+from gamelog.core.errors import Crashed, GamelogError, IllegalMove
 from gamelog.core.game import Game
 from gamelog.core.legal import at_the_action, nearest_legal
 from gamelog.core.logs import game_for
+from gamelog.core.notation import normalise
 from gamelog.core.scoring import Number
 from gamelog.core.timer import AuditTimeout, deadline
 from gamelog.lsp.analysis import Analysis, analyse
@@ -50,6 +51,7 @@ _KINDS = {
 class Document:
     """One open log: its game (None: the problem saying why none) and its analysis."""
 
+    text: str
     game: Game | None
     analysis: Analysis | None
     problem: GamelogError | None = None
@@ -71,11 +73,12 @@ class GamelogServer(LanguageServer):
         known = self.documents.get(uri)
         try:
             game = game_for(text)
-        except GamelogError as problem:
-            document = Document(None, None, problem.at(problem.line or 1))
-        else:
             previous = known.analysis if known is not None and known.game is game else None
-            document = Document(game, analyse(game, text, path, previous))
+            document = Document(normalise(text), game, analyse(game, text, path, previous))
+        except GamelogError as problem:
+            document = Document(normalise(text), None, None, problem.at(problem.line or 1))
+        except Exception as bug:  # a bug of gamelog's own: said, and the server goes on
+            document = Document(normalise(text), None, None, Crashed(_bug(bug), line=1, column=1))
         self.documents[uri] = document
         lines = text.split("\n")
         problems = [document.problem] if document.problem is not None else []
@@ -98,11 +101,14 @@ class GamelogServer(LanguageServer):
         return document.analysis
 
     def _stale(self, uri: str, document: Document) -> bool:
-        if document.analysis is None:
-            return True
-        from gamelog.core.notation import normalise
+        return document.text != normalise(self.workspace.get_text_document(uri).source)
 
-        return document.analysis.text != normalise(self.workspace.get_text_document(uri).source)
+
+def _bug(bug: Exception) -> str:
+    return (
+        f"internal error: {type(bug).__name__}: {bug} (this is a bug in gamelog, not in "
+        "the log; please report it with the log)"
+    )
 
 
 # --- positions ----------------------------------------------------------------------------
@@ -231,9 +237,7 @@ def hover(ls: GamelogServer, params: types.HoverParams) -> types.Hover | None:
     text = hover_text(analysis, number + 1, column)
     if text is None:
         return None
-    return types.Hover(
-        contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text)
-    )
+    return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text))
 
 
 def _scores(scores: Mapping[str, Number]) -> str:
