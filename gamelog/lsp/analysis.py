@@ -31,7 +31,7 @@ from gamelog.core.scoring import Number
 
 #: Moves between kept positions (at the least: a position is kept only where the next
 #: move is another player's, so that no turn written over several lines is cut).
-EVERY = 12
+EVERY = 8
 
 
 @dataclass(frozen=True)
@@ -130,17 +130,20 @@ def analyse(
     lines = text.split("\n")
     result = Analysis(game=game, text=text, lines=lines, path=path)
     try:
-        result.header_lines = game.read_header(text)
-        result.header = game.header_from(result.header_lines)
+        header_lines = result.header_lines = game.read_header(text)
+        result._header_key = (
+            tuple(header_lines.lines),
+            tuple(header_lines.players),
+            header_lines.body_line,
+        )
+        if _same_header(result, previous):
+            assert previous is not None
+            result.header = previous.header  # typed values are read once (a parse each)
+        else:
+            result.header = game.header_from(header_lines)
     except GamelogError as error:
         result.setup = error.at(error.line or 1)
         return result
-    header_lines = result.header_lines
-    result._header_key = (
-        tuple(header_lines.lines),
-        tuple(header_lines.players),
-        header_lines.body_line,
-    )
     body = header_lines.body().split("\n")
     resume = _resume_point(result, previous)
     start = resume.line if resume is not None else 1
@@ -159,17 +162,21 @@ def analyse(
     return result
 
 
+def _same_header(result: Analysis, previous: Analysis | None) -> bool:
+    """Whether ``previous`` is of the same log with the same header lines, read."""
+    return (
+        previous is not None
+        and previous.game is result.game
+        and previous.path == result.path
+        and previous.setup is None
+        and previous._header_key == result._header_key
+    )
+
+
 def _resume_point(result: Analysis, previous: Analysis | None) -> Kept | None:
     """The last position of ``previous`` kept above the first line that changed, where
     the header is the same; None: replay from the start."""
-    if (
-        previous is None
-        or previous.game is not result.game
-        or previous.path != result.path
-        or previous.setup is not None
-        or previous._header_key != result._header_key
-        or not previous.kept
-    ):
+    if previous is None or not _same_header(result, previous) or not previous.kept:
         return None
     changed = _first_change(previous.lines, result.lines)
     if changed is None:
