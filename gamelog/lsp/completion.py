@@ -12,7 +12,7 @@ log and the line typed so far.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from gamelog.core.game import Game
 from gamelog.core.header import GAME, key_of
@@ -21,6 +21,10 @@ from gamelog.lsp.analysis import Analysis, analyse
 #: Legal lines offered at the most (a Terra Mystica turn can list hundreds).
 MOST = 1000
 _WORD = re.compile(r"[\w'-]*$")
+#: The analysis and legal lines of the text above the line last completed on (the
+#: listing of a Terra Mystica position tries every line on it): completion is asked
+#: again at every keystroke on the same line.
+_listed: dict[tuple[str, str | None], tuple[str, Analysis, list[Completion]]] = {}
 
 
 @dataclass(frozen=True)
@@ -40,7 +44,14 @@ def completions(
 ) -> list[Completion]:
     """What may be typed at the end of ``before`` (the log's text up to the cursor)."""
     above, newline, typed = before.rpartition("\n")
-    analysis = analyse(game, above + newline, path, previous)
+    listed = _listed.get((game.name, path))
+    if listed is not None and listed[0] == above:
+        analysis, legal = listed[1], listed[2]
+    else:
+        analysis = analyse(game, above + newline, path, previous)
+        legal = _legal_lines(game, analysis)
+        _listed.clear()  # one log's lines above kept: typing on goes on at the same line
+        _listed[game.name, path] = (above, analysis, legal)
     indent = len(typed) - len(typed.lstrip())
     found: list[Completion] = []
     in_header = not analysis.moves
@@ -50,7 +61,7 @@ def completions(
     elif in_header and colon:
         found.extend(_choices(game, typed, key, value))
     if not colon or key_of(typed, game.header_keys) is None:
-        found.extend(_legal_lines(game, analysis, indent))
+        found.extend(replace(c, start=indent) for c in legal)
         found.extend(_words(game, analysis, typed))
     return found
 
@@ -83,7 +94,7 @@ def _choices(game: Game, typed: str, key: str, value: str) -> list[Completion]:
     return [Completion(choice, choice, start, "choice", key.strip()) for choice in choices]
 
 
-def _legal_lines(game: Game, analysis: Analysis, indent: int) -> list[Completion]:
+def _legal_lines(game: Game, analysis: Analysis) -> list[Completion]:
     """Every legal line of the position after the lines above (none after an illegal
     move or a header problem: there is no position to speak of)."""
     state = analysis.state
@@ -97,7 +108,7 @@ def _legal_lines(game: Game, analysis: Analysis, indent: int) -> list[Completion
     for group in groups:
         for option in group.options:
             detail = group.kind + (f" ({option.note})" if option.note else "")
-            found.append(Completion(option.line, option.line, indent, "move", detail))
+            found.append(Completion(option.line, option.line, 0, "move", detail))
             if len(found) >= MOST:
                 return found
     return found
