@@ -1,5 +1,5 @@
 """The command line: check, score, replay, explain, moves, new, play, audit, games,
-notation.
+notation, lsp.
 
 This package knows output and exit codes, never a rule: everything about a game
 comes through the Game interface and the core's replay driver. One module per
@@ -44,6 +44,7 @@ COMMANDS = {
     "ratings": ("gamelog.cli.ratings", "ratings_command"),
     "games": ("gamelog.cli.info", "games_command"),
     "notation": ("gamelog.cli.info", "notation"),
+    "lsp": ("gamelog.cli.lsp", "lsp_command"),
 }
 
 

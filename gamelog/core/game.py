@@ -17,6 +17,7 @@ happened, ``score`` reads it.
 
 from __future__ import annotations
 
+import copy
 import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
@@ -229,6 +230,13 @@ class Game(ABC, Generic[HeaderT, StateT, MoveT]):
         """Why the game is over, for the report of a move played after the end."""
         return []
 
+    def copy_state(self, state: StateT) -> StateT:
+        """An independent copy of ``state`` that moves can be applied to (and ``extend``
+        called on) without touching the original: the positions the language server
+        keeps along a log to replay an edit from. A deep copy, unless the game knows a
+        cheaper one that is as independent."""
+        return copy.deepcopy(state)
+
     @abstractmethod
     def score(self, state: StateT) -> ScoreSheet:
         """The score sheet of the position; provisional (``finished=False``) mid-game."""
@@ -333,6 +341,7 @@ OPTIONAL: dict[str, str] = {
     "render_svg": "render",
     "steps": "legal",
     "key": "legal",
+    "copy_state": "state",
 }
 
 
@@ -356,7 +365,9 @@ class Parts:
     own way. Optional functions: ``end_facts(state)`` (why the game is over),
     ``extend(state, moves)`` (setup looks ahead at the moves), ``render_svg(state)``
     (the board as a picture), ``steps(move)`` and ``key(state, move)`` (a move of
-    several actions listed action by action; both or neither).
+    several actions listed action by action; both or neither), ``copy_state(state)``
+    (an independent copy cheaper than a deep copy, for the positions the language
+    server keeps).
 
     Every check is made when the ``Parts`` is built, that is when the game class is
     made: a role missing from its module, a function defined but not declared, or a
@@ -378,6 +389,7 @@ class Parts:
     render_svg: Callable[[Any], str | None] | None = None
     steps: Callable[[Any], list[Any]] | None = None
     key: Callable[[Any, Any], Hashable] | None = None
+    copy_state: Callable[[Any], Any] | None = None
 
     def __post_init__(self) -> None:
         for role, names in REQUIRED.items():
@@ -441,6 +453,10 @@ class TemplateGame(Game[HeaderT, StateT, MoveT]):
     def end_facts(self, state: StateT) -> list[str]:
         facts = self.parts.end_facts
         return facts(state) if facts is not None else []
+
+    def copy_state(self, state: StateT) -> StateT:
+        copier = self.parts.copy_state
+        return copier(state) if copier is not None else super().copy_state(state)
 
     def extend(self, state: StateT, moves: Sequence[MoveT]) -> None:
         if self.parts.extend is not None:

@@ -44,6 +44,7 @@ class TerraMystica(TemplateGame[Header, TerraMysticaState, LogMove]):
         ratings=ratings,
         extend=rules.extend,
         render_svg=render.render_svg,
+        copy_state=state.copy_state,
     )
 
     # The two calls a replay makes for every move go straight to the rules (the
