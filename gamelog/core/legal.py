@@ -21,6 +21,17 @@ _WIDTH = 200
 SECONDS = 1.0
 
 
+def legal_lines(game: Game, state: Any, *, forms: bool = False) -> list[str]:
+    """The legal lines of the position, in the game's order, each once (with ``forms``,
+    the lines with blanks too); none when the game cannot list its moves."""
+    try:
+        groups = game.legal_moves(state)
+    except NotImplementedError:
+        return []
+    lines = (o.line for g in groups for o in g.options if forms or not o.form)
+    return list(dict.fromkeys(lines))
+
+
 def nearest_legal(game: Game, state: Any, written: str, limit: int = 3) -> list[str]:
     """The legal lines closest to ``written`` (by edits), at most ``limit``; none when the
     game cannot list its moves or nobody is to move. At most ``_CAP`` options, and

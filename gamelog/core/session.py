@@ -26,6 +26,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
+from gamelog.core.complete import names_of, seated
 from gamelog.core.errors import GamelogError, NotationError
 from gamelog.core.game import Event, Game, Move
 from gamelog.core.header import is_header_line, key_of
@@ -49,6 +50,8 @@ class Outcome:
     accepted: bool
     events: list[Event] = field(default_factory=list)
     error: GamelogError | None = None
+    #: The line as checked (and, kept, as the file holds it): with the seat it implied.
+    line: str = ""
 
 
 class Session:
@@ -117,18 +120,47 @@ class Session:
         line = normalise(line).rstrip("\n")
         try:
             if self.needs_header or self._corrects_header(line):
-                return self._fill_header(line)
-            if self.error is not None:
-                return Outcome(False, [], self.error)
-            if not line.strip() or line.lstrip().startswith("#"):
+                outcome = self._fill_header(line)
+            elif self.error is not None:
+                outcome = Outcome(False, [], self.error)
+            elif not line.strip() or line.lstrip().startswith("#"):
                 self._append(line)
-                return Outcome(True)
-            outcome = self._fast(line)
-            return outcome if outcome is not None else self._by_replay(line)
+                outcome = Outcome(True)
+            else:
+                line = self.seated(line)
+                fast = self._fast(line)
+                outcome = fast if fast is not None else self._by_replay(line)
         except NotWritten as failed:
             self.text = self._file_text()
             self.result = self._replayed(self.text)  # the position of the file as it is
-            return Outcome(False, [], failed)
+            outcome = Outcome(False, [], failed)
+        outcome.line = line
+        return outcome
+
+    def seated(self, line: str) -> str:
+        """``line`` with the seat it implies: a line that names nobody is the move of the
+        one whose turn it is (``GO at E3`` at ``Ann>`` is ``Ann: GO at E3``), unless only
+        the line as typed reads as a move (an admin line of Terra Mystica's setup)."""
+        seat = self.to_move()
+        names = names_of(self.game, self.result.log)
+        full = seated(line, seat, names)
+        if full == line or is_header_line(line, self.game.header_keys):
+            return line
+        if self._parses(full) or not self._parses(line):
+            return full
+        return line
+
+    def _parses(self, line: str) -> bool:
+        """Whether ``line`` alone, as the next line of the log, reads as moves."""
+        log = self.result.log
+        if log is None:
+            return False
+        try:
+            return bool(
+                list(self.game.moves_from("\n" * (self.next_line - 1) + line + "\n", log.header))
+            )
+        except GamelogError:
+            return False
 
     def _unwritable(self, line: str) -> GamelogError | None:
         """Why ``line`` cannot go into the log whatever the position: a character that
@@ -180,11 +212,37 @@ class Session:
             error.at(number, 1)
             self.result = self._replayed(self.text)  # the position before it
             return Outcome(False, [], error)
+        merged = self._continued(line, moves)
         self._append(line)  # NotWritten: submit replays the file as it is
         self._last_events = last
-        log.moves = [*log.moves, *moves]
-        self.result.moves_applied += len(moves)
+        if merged is not None:  # the line grows the move above (an Eden turn's next line)
+            log.moves = [*log.moves[:-1], merged]
+        else:
+            log.moves = [*log.moves, *moves]
+            self.result.moves_applied += len(moves)
         return Outcome(True, events)
+
+    def _continued(self, line: str, moves: list[Move]) -> Move | None:
+        """The move above grown by ``line``, where the log reads the two as one move (a
+        player's lines one after another are one Eden turn); None where ``line`` is a
+        move of its own. The replay counts moves as the log reads them, and so must the
+        kept position."""
+        log = self.result.log
+        if log is None or not log.moves or len(moves) != 1:
+            return None
+        above = log.moves[-1]
+        start = getattr(above, "line", None)
+        if not start or above.player is None or moves[0].player is None:
+            return None
+        if above.player.casefold() != moves[0].player.casefold():
+            return None
+        lines = self.text.split("\n")[start - 1 : -1]
+        body = "\n" * (start - 1) + "\n".join([*lines, line]) + "\n"
+        try:
+            together = list(self.game.moves_from(body, log.header))
+        except GamelogError:
+            return None
+        return together[-1] if len(together) == 1 else None
 
     def _by_replay(self, line: str) -> Outcome:
         """The whole log replayed with ``line`` at its end: kept if it is legal."""

@@ -1,0 +1,162 @@
+"""Completion from the position: what may follow a partly typed line, read off the legal
+lines of the position (``core.legal.legal_lines``), for any front end (the prompt of
+``gamelog play``, a language server). No terminal here.
+
+Two ideas make typing short at the table:
+
+* **The seat is implied.** The prompt shows whose turn it is, so a line without a
+  name is that player's (``seated``); the file gets the full line. Completion works
+  on the line as the file will hold it and hands back what the person typed, grown.
+* **Completion is by the legal lines.** What is typed is matched against the start
+  of each legal line of the position (without regard to case); each candidate is the
+  typed text grown to the end of the next word, with the separator after it (``at ``,
+  ``Bob: ``), so one Tab after another walks a legal line word by word. Where no
+  listed line matches (a game that lists a sample of a large group: Terra Mystica's
+  builds), the current word is completed from the game's words instead (keywords,
+  spaces, cards, factions, players).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from gamelog.core.game import Game
+from gamelog.core.legal import legal_lines
+from gamelog.core.replay import replay
+
+__all__ = ["Completer", "completions", "names_of", "seat_of", "seated"]
+
+#: What ends a word of a line: blanks and the notation's separators.
+_ENDS = " \t;,.:"
+#: A name at the start of a line: ``Ann:``, ``darklings:``.
+_NAMED = re.compile(r"\s*([^\s:#;,][^:#;,]*?)\s*:")
+
+
+def names_of(game: Game, log: Any) -> list[str]:
+    """Who may start a line: the players of the log and the game's movers (factions)."""
+    players = list(getattr(log, "players", None) or [])
+    return [*players, *game.movers()]
+
+
+def seat_of(line: str, names: Sequence[str]) -> str | None:
+    """The name a line starts with (``Ann`` of ``ann: GO at E3``, as the log spells it),
+    or None when it starts with no name."""
+    found = _NAMED.match(line)
+    if found is None:
+        return None
+    word = found.group(1).casefold()
+    return next((name for name in names if name.casefold() == word), None)
+
+
+def seated(line: str, seat: str | None, names: Sequence[str]) -> str:
+    """``line`` as the file holds it: with ``seat: `` before it where it names nobody and
+    someone (``seat``, one of ``names``) is to move. A blank line, a comment and a line
+    that names someone stay as they are."""
+    stripped = line.strip()
+    if (
+        seat is None
+        or seat not in names
+        or not stripped
+        or stripped.startswith("#")
+        or seat_of(line, names) is not None
+    ):
+        return line
+    return f"{seat}: {line.lstrip()}"
+
+
+def _next_word(rest: str) -> str:
+    """The start of ``rest`` up to the end of its first word, with the separators after
+    it (the blank after ``at``, the ``: `` after a name)."""
+    i = 0
+    while i < len(rest) and rest[i] in " \t":
+        i += 1
+    while i < len(rest) and rest[i] not in _ENDS:
+        i += 1
+    while i < len(rest) and rest[i] in _ENDS:
+        i += 1
+    return rest[:i]
+
+
+def _open_part(line: str) -> str:
+    """A form's line up to its first blank (``<L1 card>``, ``...``): what can be completed."""
+    cut = min((i for i in (line.find("<"), line.find("...")) if i >= 0), default=len(line))
+    return line[:cut]
+
+
+@dataclass
+class Completer:
+    """Completions at one position, with its legal lines listed once (a Terra Mystica
+    position tries each of its lines on a copy of itself: listing is the slow part,
+    matching is quick)."""
+
+    game: Game
+    state: Any
+    log: Any
+
+    def __post_init__(self) -> None:
+        self.names = names_of(self.game, self.log)
+        self.seat = self.game.to_move(self.state) if self.state is not None else None
+        self._lines: list[str] | None = None
+
+    @property
+    def lines(self) -> list[str]:
+        """The legal lines of the position (forms up to their first blank)."""
+        if self._lines is None:
+            listed = (
+                legal_lines(self.game, self.state, forms=True) if self.state is not None else []
+            )
+            self._lines = list(dict.fromkeys(_open_part(line) for line in listed))
+        return self._lines
+
+    def complete(self, partial: str) -> list[str]:
+        """What ``partial`` (the line typed so far) may grow into, each a whole
+        replacement of it, sorted without regard to case."""
+        full = seated(partial, self.seat, self.names) if partial.strip() else partial
+        if not partial.strip() and self.seat in self.names:
+            full = f"{self.seat}: "
+        added = len(full) - len(partial)  # the implied seat, taken off again
+        folded = full.casefold()
+        found: dict[str, None] = {}
+        for line in self.lines:
+            if line.casefold().startswith(folded) and len(line) > len(full):
+                grown = line[: len(full)] + _next_word(line[len(full) :])
+                found[partial + grown[len(full) :] if added else grown] = None
+        if partial and seat_of(partial, self.names) is None and ":" not in partial:
+            for name in self.names:  # another player's line, by their name
+                if name.casefold().startswith(partial.strip().casefold()):
+                    found[f"{name}: "] = None
+        if not found:
+            found = dict.fromkeys(self._words(partial))
+        return sorted(found, key=str.casefold)
+
+    def _words(self, partial: str) -> list[str]:
+        """The current word of ``partial`` completed from the game's words."""
+        start = max((partial.rfind(c) for c in _ENDS), default=-1) + 1
+        word = partial[start:].casefold()
+        if not word:
+            return []
+        words: list[Any] = [*self.game.keywords(), *self.names]
+        if self.state is not None:
+            words += self.game.words(self.state)
+        return [
+            partial[:start] + str(each)
+            for each in dict.fromkeys(words)
+            if str(each).casefold().startswith(word) and len(str(each)) > len(word)
+        ]
+
+
+def completions(
+    game: Game, text: str, partial: str, state: Any = None, log: Any = None
+) -> list[str]:
+    """The completions of ``partial``, the line being typed, below ``text``, the log up to
+    it: each a replacement for the whole of ``partial``. ``state`` and ``log``, where the
+    caller keeps them (the position after ``text``), spare a replay."""
+    if state is None:
+        result = replay(game, text)
+        if result.error is not None:
+            return []
+        state, log = result.state, result.log
+    return Completer(game, state, log).complete(partial)
