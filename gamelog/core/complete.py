@@ -160,3 +160,36 @@ def completions(
             return []
         state, log = result.state, result.log
     return Completer(game, state, log).complete(partial)
+
+
+def common_start(matches: Sequence[str]) -> str:
+    """What every match starts with (what one Tab puts on the line, as readline does)."""
+    if not matches:
+        return ""
+    first, last = min(matches), max(matches)
+    same = 0
+    while same < min(len(first), len(last)) and first[same] == last[same]:
+        same += 1
+    return first[:same]
+
+
+def fewest_keys(completer: Completer, target: str) -> list[str]:
+    """The fewest keystrokes that put ``target`` on the line (Tab, ``\\t``, taking the
+    matches' common start, or one character), found over the prefixes of ``target``
+    (each reached by the cheapest way there); the keys in order. What the keystroke
+    benchmark counts, and what the terminal tests type."""
+    cost = [0] + [len(target) + 1] * len(target)
+    how: list[tuple[int, str]] = [(0, "")] * (len(target) + 1)
+    for i in range(len(target)):
+        if cost[i] + 1 < cost[i + 1]:
+            cost[i + 1], how[i + 1] = cost[i] + 1, (i, target[i])
+        grown = common_start(completer.complete(target[:i]))
+        j = len(grown)
+        if j > i and target.startswith(grown) and cost[i] + 1 < cost[j]:
+            cost[j], how[j] = cost[i] + 1, (i, "\t")
+    keys = []
+    at = len(target)
+    while at > 0:
+        at, key = how[at]
+        keys.append(key)
+    return keys[::-1]

@@ -27,9 +27,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gamelog.core.complete import names_of, seated
-from gamelog.core.errors import GamelogError, NotationError
+from gamelog.core.errors import GamelogError, NotationError, SetupError
 from gamelog.core.game import Event, Game, Move
-from gamelog.core.header import is_header_line, key_of
+from gamelog.core.header import HeaderKey, is_header_line, key_of
 from gamelog.core.logfile import LogFile, WriteFailed
 from gamelog.core.notation import normalise
 from gamelog.core.replay import Replay, replay
@@ -52,6 +52,18 @@ class Outcome:
     error: GamelogError | None = None
     #: The line as checked (and, kept, as the file holds it): with the seat it implied.
     line: str = ""
+
+
+@dataclass(frozen=True)
+class HeaderPrompt:
+    """The header line the session asks for next: its key, the start of the line as the
+    file writes it (``card Ann:``), where it stands, and the value to take when the
+    answer is empty (the key's example, where it is right for this log)."""
+
+    key: HeaderKey
+    prefix: str
+    line: int
+    default: str | None = None
 
 
 class Session:
@@ -119,6 +131,14 @@ class Session:
             return Outcome(False, [], refused)
         line = normalise(line).rstrip("\n")
         try:
+            asked = self.header_prompt() if self.needs_header else None
+            if asked is not None and not is_header_line(line, self.game.header_keys):
+                value = line.strip() or asked.default
+                if not value:
+                    outcome = Outcome(False, [], self._no_value(asked))
+                    outcome.line = line
+                    return outcome
+                line = f"{asked.prefix} {value}"
             if self.needs_header or self._corrects_header(line):
                 outcome = self._fill_header(line)
             elif self.error is not None:
@@ -136,6 +156,51 @@ class Session:
             outcome = Outcome(False, [], failed)
         outcome.line = line
         return outcome
+
+    def header_prompt(self) -> HeaderPrompt | None:
+        """What the header still asks for, key by key: the first line of a key with no
+        value (``setup:``, ``card Ann:``), or, where the header's problem stands at a
+        line of a key given any number of times (research cards), that key once more.
+        None when the header is complete, or its problem is some other line's."""
+        if not self.needs_header:
+            return None
+        keys = self.game.header_keys
+        lines = self.text.split("\n")
+        for number, line in enumerate(lines, start=1):
+            found = key_of(line, keys)
+            if found is not None and not line.split("#", 1)[0].partition(":")[2].strip():
+                return self._asked(found[0], line.split(":", 1)[0].strip() + ":", number)
+        error = self.error
+        if error is not None and error.line is not None and error.line <= len(lines):
+            found = key_of(lines[error.line - 1], keys)
+            if found is not None and found[0].repeat:
+                prefix = lines[error.line - 1].split(":", 1)[0].strip() + ":"
+                return self._asked(found[0], prefix, len(lines))
+        return None
+
+    def _asked(self, key: HeaderKey, prefix: str, number: int) -> HeaderPrompt:
+        """The prompt for ``key``, its example the default where it is right here."""
+        default = None
+        if key.example:
+            lines = self.text.split("\n")
+            trial_lines = list(lines)
+            if number <= len(lines) and not lines[number - 1].partition(":")[2].strip():
+                trial_lines[number - 1] = f"{prefix} {key.example}"
+            else:
+                trial_lines.insert(len(lines) - 1, f"{prefix} {key.example}")
+            trial = replay(self.game, "\n".join(trial_lines), self.path)
+            if trial.error is None or trial.error.line != number:
+                default = key.example
+        return HeaderPrompt(key, prefix, number, default)
+
+    def _no_value(self, asked: HeaderPrompt) -> SetupError:
+        example = f"; e.g. {asked.prefix} {asked.key.example}" if asked.key.example else ""
+        return SetupError(
+            f"{asked.prefix} needs a value: {asked.key.help}{example}",
+            line=asked.line,
+            column=len(asked.prefix) + 1,
+            path=self.path,
+        )
 
     def seated(self, line: str) -> str:
         """``line`` with the seat it implies: a line that names nobody is the move of the
