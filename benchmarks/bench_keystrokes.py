@@ -33,12 +33,15 @@ from pathlib import Path
 
 from gamelog import games
 from gamelog.core.complete import Completer, fewest_keys, seat_of
+from gamelog.core.notation import normalise
 from gamelog.core.replay import replay
 from gamelog.core.session import Session
 
 ROOT = Path(__file__).resolve().parent.parent
 #: ``moves`` and Enter: what it costs to see the numbers before a pick.
 LISTING = len("moves") + 1
+#: --verbose: each line's keystrokes after and before.
+VERBOSE = False
 
 
 @dataclass
@@ -89,7 +92,7 @@ def type_sample(package: str, path: Path, folder: Path) -> Typed:
             started = time.perf_counter()
             outcome = session.submit(typed)
             done.slowest = max(done.slowest, time.perf_counter() - started)
-            if not outcome.accepted or outcome.line.strip() != line.strip():
+            if not outcome.accepted or _plain(outcome.line) != _plain(line):
                 raise SystemExit(
                     f"{path}:{number}: {line!r} typed as {typed!r} was not recorded as it "
                     f"stands: {outcome.error or outcome.line}"
@@ -97,9 +100,16 @@ def type_sample(package: str, path: Path, folder: Path) -> Typed:
             done.lines += 1
             done.before += len(line.strip()) + 1
             done.after += keys
+            if VERBOSE:
+                print(f"  {keys:>3} {len(line.strip()) + 1:>3}  {line.strip()}")
     finally:
         session.close()
     return done
+
+
+def _plain(line: str) -> str:
+    """A line as compared: typography made plain (curly quotes), case aside."""
+    return normalise(line).strip().casefold()
 
 
 def _cheapest(session: Session, line: str) -> tuple[int, str]:
@@ -109,16 +119,16 @@ def _cheapest(session: Session, line: str) -> tuple[int, str]:
     state, log = session.state, session.result.log
     if state is None:
         return len(line) + 1, line
-    completer = Completer(session.game, state, log)
+    completer = Completer(session.game, state, log, session.text, session.path)
     target = line
     seat = session.to_move()
     if seat is not None and seat_of(line, completer.names) == seat:
-        target = line.partition(":")[2].lstrip()
+        bare = line.partition(":")[2].lstrip()
+        if _plain(session.seated(bare)) == _plain(line):  # the prompt gives it the seat
+            target = bare
     keys = len(fewest_keys(completer, target)) + 1
     try:
-        listed = [
-            o.line for g in session.game.legal_moves(state) for o in g.options if not o.form
-        ]
+        listed = [o.line for g in session.game.legal_moves(state) for o in g.options if not o.form]
     except NotImplementedError:
         listed = []
     if line in listed:
@@ -131,7 +141,10 @@ def _cheapest(session: Session, line: str) -> tuple[int, str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", help="one game's package (terra_mystica, ...)")
+    parser.add_argument("--verbose", action="store_true", help="each line's keystrokes")
     args = parser.parse_args()
+    global VERBOSE
+    VERBOSE = args.verbose
     packages = [args.game] if args.game else list(games.package_names())
     print(f"{'sample':<52} {'lines':>5} {'before':>7} {'after':>7} {'slowest':>8}")
     summary = []

@@ -432,7 +432,9 @@ class _Completer:
         session = self.session
         at = (len(session.text), session.result.moves_applied)
         if self._core is None or self._at != at:
-            self._core = Completer(session.game, session.state, session.result.log)
+            self._core = Completer(
+                session.game, session.state, session.result.log, session.text, session.path
+            )
             self._at = at
         return self._core
 

@@ -95,11 +95,18 @@ class Completer:
     game: Game
     state: Any
     log: Any
+    #: The log up to the line typed, where the caller has it: then a line of several
+    #: parts (``irrigate C4, attack C3 ...``, a harvest after its planting) is completed
+    #: part by part, from the position after the parts typed.
+    text: str | None = None
+    #: The log's file, where a header names files beside it (a card catalogue).
+    path: str | None = None
 
     def __post_init__(self) -> None:
         self.names = names_of(self.game, self.log)
         self.seat = self.game.to_move(self.state) if self.state is not None else None
         self._lines: list[str] | None = None
+        self._after: dict[str, Completer | None] = {}
 
     @property
     def lines(self) -> list[str]:
@@ -129,8 +136,42 @@ class Completer:
                 if name.casefold().startswith(partial.strip().casefold()):
                     found[f"{name}: "] = None
         if not found:
+            found = dict.fromkeys(self._rest(partial))
+        if not found:
             found = dict.fromkeys(self._words(partial))
         return sorted(found, key=str.casefold)
+
+    def _rest(self, partial: str) -> list[str]:
+        """A line typed past its first part: the part after the last separator completed
+        at the position the parts before it make (where they replay as a line)."""
+        if self.text is None:
+            return []
+        cut = max(partial.rfind(";"), partial.rfind(","))
+        if cut <= 0:
+            return []
+        head, tail = partial[:cut], partial[cut + 1 :]
+        line = seated(head, self.seat, self.names)
+        after = self.after(line)
+        if after is None:
+            return []
+        gap = len(tail) - len(tail.lstrip())
+        # the rest is the same player's, whoever is to move after the first part
+        player = seat_of(line, self.names)
+        named = f"{player}: " if player is not None else ""
+        grown = after.complete(named + tail.lstrip())
+        return [partial[: cut + 1 + gap] + g[len(named) :] for g in grown if g.startswith(named)]
+
+    def after(self, line: str) -> Completer | None:
+        """The completer at the position after ``line`` (None where it is not legal)."""
+        if line not in self._after:
+            assert self.text is not None
+            text = self.text + line + "\n"
+            result = replay(self.game, text, self.path)
+            legal = result.error is None and result.state is not None
+            self._after[line] = (
+                Completer(self.game, result.state, result.log, text, self.path) if legal else None
+            )
+        return self._after[line]
 
     def _words(self, partial: str) -> list[str]:
         """The current word of ``partial`` completed from the game's words."""
@@ -149,17 +190,23 @@ class Completer:
 
 
 def completions(
-    game: Game, text: str, partial: str, state: Any = None, log: Any = None
+    game: Game,
+    text: str,
+    partial: str,
+    state: Any = None,
+    log: Any = None,
+    path: str | None = None,
 ) -> list[str]:
     """The completions of ``partial``, the line being typed, below ``text``, the log up to
     it: each a replacement for the whole of ``partial``. ``state`` and ``log``, where the
-    caller keeps them (the position after ``text``), spare a replay."""
+    caller keeps them (the position after ``text``), spare a replay; ``path`` is the
+    log's file, where its header names files beside it (a card catalogue)."""
     if state is None:
-        result = replay(game, text)
+        result = replay(game, text, path)
         if result.error is not None:
             return []
         state, log = result.state, result.log
-    return Completer(game, state, log).complete(partial)
+    return Completer(game, state, log, text, path).complete(partial)
 
 
 def common_start(matches: Sequence[str]) -> str:

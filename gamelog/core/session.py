@@ -211,9 +211,25 @@ class Session:
         full = seated(line, seat, names)
         if full == line or is_header_line(line, self.game.header_keys):
             return line
-        if self._parses(full) or not self._parses(line):
-            return full
-        return line
+        if self._parses(line) or self._continues(line):
+            # a line of nobody's (a Terra Mystica admin line), or one the notation
+            # reads as a part of the turn above (a Mystic Vale purchase under it)
+            return line
+        return full
+
+    def _continues(self, line: str) -> bool:
+        """Whether ``line`` reads as a part of the move above it (the lines of that move
+        and ``line`` parsed together)."""
+        log = self.result.log
+        if log is None or not log.moves or not getattr(log.moves[-1], "line", None):
+            return False
+        start = log.moves[-1].line
+        lines = self.text.split("\n")[start - 1 : -1]
+        body = "\n" * (start - 1) + "\n".join([*lines, line]) + "\n"
+        try:
+            return bool(list(self.game.moves_from(body, log.header)))
+        except GamelogError:
+            return False
 
     def _parses(self, line: str) -> bool:
         """Whether ``line`` alone, as the next line of the log, reads as moves."""
