@@ -91,7 +91,10 @@ def type_sample(package: str, path: Path, folder: Path) -> Typed:
             keys, typed = _cheapest(session, line)
             started = time.perf_counter()
             outcome = session.submit(typed)
-            done.slowest = max(done.slowest, time.perf_counter() - started)
+            took = time.perf_counter() - started
+            done.slowest = max(done.slowest, took)
+            if VERBOSE and took > 0.05:
+                print(f"  slow: {took * 1000:.0f} ms at line {number}: {line}")
             if not outcome.accepted or _plain(outcome.line) != _plain(line):
                 raise SystemExit(
                     f"{path}:{number}: {line!r} typed as {typed!r} was not recorded as it "

@@ -165,6 +165,8 @@ def _show_problem(out: Output, session: Session) -> None:
         return
     asked = session.header_prompt()
     if asked is not None and error.line == asked.line:
+        if asked.key.repeat:  # a key of many lines, still short of them: how far it is
+            out.echo(out.style(f"  so far: {error.message}", dim=True))
         _ask(out, asked)  # an empty key is a question, not a failure
         return
     click.echo(format_error(error, session.text), err=True)
@@ -441,13 +443,14 @@ class _Completer:
     def _matches(self, text: str) -> list[str]:
         session = self.session
         found: list[str] = []
-        if " " not in text:  # the prompt's commands only as written, so that 'Bo' means Bob
-            found += [command for command in COMMANDS if command.startswith(text) and text]
         asked = session.header_prompt()
         if asked is not None:
             found += [c for c in asked.key.choices if c.casefold().startswith(text.casefold())]
         elif session.state is not None and session.error is None:
             found += self.core().complete(text)
+        if not found and text and " " not in text:  # the prompt's commands, where no line
+            # of the game starts so ('s' is a sale before it is the score)
+            found += [command for command in COMMANDS if command.startswith(text)]
         return list(dict.fromkeys(found))
 
     def show(self, substitution: str, matches: Sequence[str], longest: int) -> None:

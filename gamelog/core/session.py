@@ -175,7 +175,7 @@ class Session:
             found = key_of(lines[error.line - 1], keys)
             if found is not None and found[0].repeat:
                 prefix = lines[error.line - 1].split(":", 1)[0].strip() + ":"
-                return self._asked(found[0], prefix, len(lines))
+                return self._asked(found[0], prefix, error.line)
         return None
 
     def _asked(self, key: HeaderKey, prefix: str, number: int) -> HeaderPrompt:
