@@ -32,7 +32,7 @@ COMMANDS = {
     "undo": "take the last line back out of the file",
     "board": "draw the position",
     "score": "the score sheet as it stands",
-    "moves": "what the player to move may do",
+    "moves": "what the player to move may do, numbered (#N plays line N)",
     "help": "this list",
     "quit": "leave (every accepted line is already in the file)",
 }
@@ -54,10 +54,12 @@ def play(log: str, forced_game: str | None, max_bytes: int) -> None:
     At the prompt: a move, or
       undo   take the last line back out of the file
       board  draw the position      score  the score so far
-      moves  what the player to move may do
+      moves  the legal lines, numbered; #N plays line N
       help   this list              quit   leave (Ctrl-D does too)
-    Tab completes keywords, player names, spaces, cards and factions; the arrow
-    keys edit the line and walk through the history.
+    A line without a name is the move of the one whose turn it is. Tab completes
+    from the legal lines of the position, a word at a time; Tab Tab lists what may
+    follow. A header left to fill in is asked for key by key. Ctrl-C cancels the
+    line being typed (at an empty prompt it leaves).
 
     \b
     Example:
@@ -72,8 +74,9 @@ def play(log: str, forced_game: str | None, max_bytes: int) -> None:
     nothing is recorded.
 
     \b
-    Exit codes: 0 when left with quit, 1 if LOG cannot be read or another session
-    holds it, 2 usage error.
+    Exit codes: 0 when left with quit or Ctrl-D, 1 if LOG cannot be read or another
+    session holds it, or piped input had a line refused, 2 usage error, 130 when left
+    with Ctrl-C.
     """
     if is_absent(log):
         fail_usage(f"no such file: {log} (`gamelog new GAME --players ... -o {log}` writes one)")
