@@ -57,8 +57,17 @@ def test_a_game_from_new_to_its_end_typed_the_short_way(package: str, tmp_path: 
     names = list(NAMES[: rules.min_players])
     log = tmp_path / "tonight.log"
     made = subprocess.run(
-        [sys.executable, "-m", "gamelog", "new", rules.name, "--players", ", ".join(names), "-o"]
-        + [str(log)],
+        [
+            sys.executable,
+            "-m",
+            "gamelog",
+            "new",
+            rules.name,
+            "--players",
+            ", ".join(names),
+            "-o",
+            str(log),
+        ],
         check=True,
         capture_output=True,
     )
