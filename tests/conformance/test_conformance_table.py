@@ -213,3 +213,39 @@ def test_piped_input_with_a_refused_line_exits_1(package: str, tmp_path: Path) -
         cwd=tmp_path,
     )
     assert ended.returncode == 0  # the end of the input leaves as Ctrl-D does
+
+
+@pytest.mark.parametrize("package", packages())
+def test_a_line_that_continues_the_turn_above_is_no_new_move(package: str, tmp_path: Path) -> None:
+    """Where a player's lines one after another are one move (``continued_turns``), the
+    second line typed at the prompt grows the move above: the session counts the moves
+    as a replay of its file does (it counted the line as a move of its own)."""
+    declaration = check_applies(package, "at-the-table")
+    if not declaration.continued_turns:
+        pytest.skip(f"{package}: every line is a move of its own")
+    sample = ROOT / "samples" / package / declaration.showcase
+    text = sample.read_text(encoding="utf-8")
+    rules = game(package)
+    names = [name.casefold() for name in replay(rules, text, str(sample)).log.players]
+    lines = text.split("\n")
+    second = next(
+        i
+        for i in range(1, len(lines))
+        if lines[i].partition(":")[0].strip().casefold() in names
+        and lines[i].partition(":")[0].strip().casefold()
+        == lines[i - 1].partition(":")[0].strip().casefold()
+    )
+    log = tmp_path / sample.name
+    log.write_text("".join(line + "\n" for line in lines[:second]), encoding="utf-8")
+    for data in sample.parent.glob("*.toml"):
+        (tmp_path / data.name).write_bytes(data.read_bytes())
+    session = Session(rules, str(log))
+    try:
+        before = session.result.moves_applied
+        outcome = session.submit(lines[second])
+        assert outcome.accepted, outcome.error
+        whole = replay(rules, log.read_text(encoding="utf-8"), str(log))
+        assert session.result.moves_applied == whole.moves_applied == before
+        assert [m.source for m in session.result.log.moves] == [m.source for m in whole.log.moves]
+    finally:
+        session.close()
