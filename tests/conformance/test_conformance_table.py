@@ -32,8 +32,6 @@ pytestmark = [
     pytest.mark.slow,
 ]
 
-#: What ends every prompt: ``12 Ann> ``, ``setup> ``, or a header key's ``card Ann: ``.
-PROMPT = r"(> |: )$"
 #: The prompt of a log whose header is complete.
 MOVE_PROMPT = r"> $"
 #: Every this many lines of a game is typed with Tab (the fewest keystrokes); the others
@@ -80,7 +78,7 @@ def test_a_game_from_new_to_its_end_typed_the_short_way(package: str, tmp_path: 
     mirror = Session(rules, str(mirror_path))
 
     term = Terminal("play", str(log), cwd=tmp_path)
-    shown = term.expect(PROMPT)
+    shown = term.expect(_next_prompt(mirror))
     ways = {"header value": 0, "implied seat": 0, "tab": 0, "pick": 0}
     try:
         for index, line in enumerate(_typed_lines(package, new_text, done.text)):
@@ -89,9 +87,9 @@ def test_a_game_from_new_to_its_end_typed_the_short_way(package: str, tmp_path: 
                 assert "error" not in shown  # an empty key is asked for, never an error
             keys = _keys(mirror, line, index, ways)
             term.type(keys + "\n")
-            shown = term.expect(PROMPT)
             outcome = mirror.submit(line)
             assert outcome.accepted, f"{line!r}: {outcome.error}"
+            shown = term.expect(_next_prompt(mirror))
             assert log.read_text(encoding="utf-8") == mirror_path.read_text(encoding="utf-8"), (
                 f"{line!r} typed as {keys!r}:\n{shown}"
             )
@@ -105,6 +103,14 @@ def test_a_game_from_new_to_its_end_typed_the_short_way(package: str, tmp_path: 
     assert ways["implied seat"] and ways["tab"] and ways["pick"], ways
     if rules.header_keys and any(k.required and k.name != "players" for k in rules.header_keys):
         assert ways["header value"], ways
+
+
+def _next_prompt(mirror: Session) -> str:
+    """The prompt that follows, exactly (a ``: `` inside what is printed is no prompt)."""
+    asked = mirror.header_prompt()
+    if asked is not None:
+        return r"\n" + re.escape(asked.prefix) + " $"
+    return r"\n\S[^\n]*> $"
 
 
 def _keys(mirror: Session, line: str, index: int, ways: dict[str, int]) -> str:
