@@ -108,7 +108,7 @@ def test_an_action_refused_inside_a_line_gets_the_legal_actions_at_that_point() 
     line is the income she could declare there, not a first action of her turn."""
     result = run("check", str(ROOT / "samples" / "eden" / "illegal_late_income.log"))
     assert "11:26: illegal move" in result.stderr
-    assert "fact: legal instead: Ann: income 10;" in result.stderr
+    assert "fact: legal instead: Ann: income 10\n" in result.stderr  # one line each
 
 
 # --- what if -----------------------------------------------------------------------------

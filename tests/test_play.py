@@ -80,17 +80,23 @@ def test_a_game_recorded_line_by_line(tmp_path: Path) -> None:
         check=True,
     )
     term = Terminal("play", str(log), cwd=tmp_path)
-    term.expect(r"setup> ")
-    term.type("setup: GK at D3, RB at E4\n")
+    # The empty setup line is asked for, not reported as an error; Enter takes the default.
+    shown = term.expect(r"setup: $")
+    assert "error" not in shown and "Enter takes: GK at D3, RB at E4" in shown
+    term.type("\n")
     term.expect(r"\d+ Ann> ")
-    term.type("Ann: GO at E3\n")
+    assert "setup: GK at D3, RB at E4\n" in log.read_text()
+    # The seat is implied: the file gets the full line.
+    term.type("GO at E3\n")
     assert "Ann +2: grey flock at E3 with D3" in term.expect(r"\d+ Bob> ")
     assert log.read_text().rstrip().endswith("Ann: GO at E3")
-    # An illegal line is shown with its error and not written.
-    term.type("Bob: BB at A1\n")
+    # An illegal line is shown with its error, the nearest legal lines one per line,
+    # each keeping what was right (the tile), and not written.
+    term.type("BB at A1\n")
     shown = term.expect(r"\d+ Bob> ")
     assert "illegal move: A1 is not adjacent to any tile" in shown
-    assert "legal instead:" in shown
+    suggested = re.findall(r"fact: legal instead: (.*)", shown)
+    assert len(suggested) == 3 and all(s.startswith("Bob: BB at ") for s in suggested)
     assert "A1" not in log.read_text()
     # An unparsable one too.
     term.type("Bob: BX at C3\n")
@@ -101,14 +107,22 @@ def test_a_game_recorded_line_by_line(tmp_path: Path) -> None:
     term.type("undo\n")
     assert "took back: Bob: BB at C3" in term.expect(r"\d+ Bob> ")
     assert "Bob: BB at C3" not in log.read_text()
-    # Tab completes a player's name and a tile code.
-    term.type("Bo\t")
-    term.expect(r"Bob:")
-    term.type(" GP at C\t")
+    # Tab completes a player's name with its separator, and a word from the legal lines.
+    term.type("Bob\t")
+    term.expect(r"Bob: ")
+    term.type("GP\tC\t")
     term.type("3\n")
     term.expect(r"\d+ Ann> ")
-    term.type("quit\n")
-    assert term.close() == 0
+    # Tab Tab lists what may follow, filtered by what is typed.
+    term.type("GK at \t\t")
+    listed = term.expect(r"Ann> GK at $")
+    spaces = re.findall(r"\b[A-G]\d\b", listed)
+    assert len(spaces) >= 3 and "E3" not in spaces and "C3" not in spaces  # the empty ones
+    # Ctrl-C cancels the line being typed; at an empty prompt it leaves with 130.
+    term.type("\x03")
+    term.expect(r"\d+ Ann> $")
+    term.type("\x03")
+    assert term.close() == 130
     text = log.read_text()
     assert text.rstrip().endswith("Bob: GP at C3")
     assert text.count("Ann: GO at E3") == 1

@@ -17,7 +17,7 @@ from gamelog.cli.whatif import what_if
 from gamelog.core import render
 from gamelog.core.audit import expand, log_suffixes
 from gamelog.core.errors import GamelogError, IllegalMove, NotationError
-from gamelog.core.legal import SECONDS, alternatives_fact, at_the_action
+from gamelog.core.legal import SECONDS, suggestions
 from gamelog.core.outcome import failure_record, record
 from gamelog.core.replay import Replay, notation_errors
 from gamelog.core.timer import AuditTimeout, deadline
@@ -246,11 +246,9 @@ def _add_alternatives(loaded: loading.LoadedLog, result: Replay, left: float) ->
         return
     try:
         with deadline(seconds):
-            state, written = at_the_action(
-                loaded.game, result.text, error.line, error.column, result.state
+            facts = suggestions(
+                loaded.game, result.text, error.line, error.column, result.state, seconds=None
             )
-            fact = alternatives_fact(loaded.game, state, written, seconds=None)
     except AuditTimeout:
         return
-    if fact is not None and fact not in error.facts:
-        error.facts.append(fact)
+    error.facts.extend(fact for fact in facts if fact not in error.facts)

@@ -7,29 +7,32 @@ has it), the commands, and what is printed after each line.
 
 from __future__ import annotations
 
+import contextlib
+import re
 import sys
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
 
 import click
 
 from gamelog.cli.loading import report, settings
 from gamelog.cli.options import game_option, max_bytes_option
-from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, Output, fail_usage
+from gamelog.cli.output import EXIT_INTERRUPTED, EXIT_OK, EXIT_PROBLEM, Output, fail_usage
 from gamelog.core import render
+from gamelog.core.complete import Completer
 from gamelog.core.errors import GamelogError, IllegalMove
-from gamelog.core.legal import alternatives_fact, at_the_action
+from gamelog.core.game import Option
+from gamelog.core.legal import suggestions
 from gamelog.core.logfile import LogLocked
 from gamelog.core.logs import game_for, is_absent, read_log
 from gamelog.core.outcome import record, sheet_of
 from gamelog.core.report import format_error
-from gamelog.core.session import NotWritten, Session
+from gamelog.core.session import HeaderPrompt, NotWritten, Session
 
 COMMANDS = {
     "undo": "take the last line back out of the file",
     "board": "draw the position",
     "score": "the score sheet as it stands",
-    "moves": "what the player to move may do",
+    "moves": "what the player to move may do, numbered (#N plays line N)",
     "help": "this list",
     "quit": "leave (every accepted line is already in the file)",
 }
@@ -51,10 +54,12 @@ def play(log: str, forced_game: str | None, max_bytes: int) -> None:
     At the prompt: a move, or
       undo   take the last line back out of the file
       board  draw the position      score  the score so far
-      moves  what the player to move may do
+      moves  the legal lines, numbered; #N plays line N
       help   this list              quit   leave (Ctrl-D does too)
-    Tab completes keywords, player names, spaces, cards and factions; the arrow
-    keys edit the line and walk through the history.
+    A line without a name is the move of the one whose turn it is. Tab completes
+    from the legal lines of the position, a word at a time; Tab Tab lists what may
+    follow. A header left to fill in is asked for key by key. Ctrl-C cancels the
+    line being typed (at an empty prompt it leaves).
 
     \b
     Example:
@@ -69,8 +74,9 @@ def play(log: str, forced_game: str | None, max_bytes: int) -> None:
     nothing is recorded.
 
     \b
-    Exit codes: 0 when left with quit, 1 if LOG cannot be read or another session
-    holds it, 2 usage error.
+    Exit codes: 0 when left with quit or Ctrl-D, 1 if LOG cannot be read or another
+    session holds it, or piped input had a line refused, 2 usage error, 130 when left
+    with Ctrl-C.
     """
     if is_absent(log):
         fail_usage(f"no such file: {log} (`gamelog new GAME --players ... -o {log}` writes one)")
@@ -96,18 +102,49 @@ def play(log: str, forced_game: str | None, max_bytes: int) -> None:
     out = Output(None, settings().colour)
     try:
         _greet(out, session)
-        read_line = _line_reader(session)
-        while True:
-            try:
-                line = read_line(_prompt(session))
-            except (EOFError, KeyboardInterrupt):
-                out.echo()
-                break
-            if not _handle(out, session, line):
-                break
+        code = _Table(out, session).run()
     finally:
         session.close()
-    sys.exit(EXIT_OK)
+    sys.exit(code)
+
+
+class _Cancelled(Exception):
+    """Ctrl-C at the prompt: the line typed so far (empty: leave)."""
+
+    def __init__(self, typed: str) -> None:
+        super().__init__(typed)
+        self.typed = typed
+
+
+class _Table:
+    """The prompt's loop: lines read (with readline's editing on a terminal), acted on,
+    and the exit code: 0 when left with quit or Ctrl-D, 130 for Ctrl-C at an empty
+    prompt (or an interrupt of piped input), 1 when piped input had a line refused
+    (a script learns that its log was not all recorded)."""
+
+    def __init__(self, out: Output, session: Session) -> None:
+        self.out = out
+        self.session = session
+        self.refused = 0
+        self.read = _line_reader(session)
+
+    def run(self) -> int:
+        while True:
+            try:
+                line = self.read(_prompt(self.session))
+            except EOFError:
+                self.out.echo()
+                break
+            except _Cancelled as cancelled:
+                if not cancelled.typed.strip():
+                    return EXIT_INTERRUPTED
+                continue  # the line is dropped; the prompt again
+            except KeyboardInterrupt:  # piped input, or readline missing
+                self.out.echo()
+                return EXIT_INTERRUPTED
+            if not _handle(self.out, self.session, line, self):
+                break
+        return EXIT_PROBLEM if self.refused and not sys.stdin.isatty() else EXIT_OK
 
 
 def _greet(out: Output, session: Session) -> None:
@@ -129,16 +166,39 @@ def _show_problem(out: Output, session: Session) -> None:
     error = session.error
     if error is None:
         return
+    asked = session.header_prompt()
+    if asked is not None and error.line == asked.line:
+        if asked.key.repeat:  # a key of many lines, still short of them: how far it is
+            out.echo(out.style(f"  so far: {error.message}", dim=True))
+        _ask(out, asked)  # an empty key is a question, not a failure
+        return
     click.echo(format_error(error, session.text), err=True)
-    if session.needs_header:
-        out.echo("Fill in the header: type its lines (`key: value`); an empty key is replaced.")
+    if asked is not None:
+        _ask(out, asked)
+    elif session.needs_header:
+        out.echo("Fill in the header: type its lines (`key: value`); a wrong line is replaced.")
     else:
         out.echo("The log has a problem above; `undo` takes its last line out.")
+
+
+def _ask(out: Output, asked: HeaderPrompt) -> None:
+    """What the header asks for next: the key, what it is, its choices and default."""
+    key = asked.key
+    out.echo(out.style(f"  {asked.prefix} {key.help}", bold=True))
+    if key.choices:
+        out.echo(f"    choices: {', '.join(key.choices)}")
+    if asked.default is not None:
+        out.echo(f"    Enter takes: {asked.default}")
+    elif key.example:
+        out.echo(f"    e.g. {key.example}")
 
 
 def _prompt(session: Session) -> str:
     if session.read_only is not None:
         return "read-only> "
+    asked = session.header_prompt()
+    if asked is not None:
+        return f"{asked.prefix} "
     if session.needs_header:
         return "setup> "
     if session.error is not None:
@@ -149,7 +209,7 @@ def _prompt(session: Session) -> str:
     return f"{session.next_line} {player}> " if player else f"{session.next_line}> "
 
 
-def _handle(out: Output, session: Session, line: str) -> bool:
+def _handle(out: Output, session: Session, line: str, table: _Table | None = None) -> bool:
     """Act on one line; False to leave."""
     command = line.strip().casefold()
     if command in ("quit", "exit"):
@@ -170,32 +230,74 @@ def _handle(out: Output, session: Session, line: str) -> bool:
         _score(out, session)
     elif command == "moves":
         _moves(out, session)
-    else:
-        _submit(out, session, line)
+    elif _PICK.fullmatch(command):
+        picked = _picked(out, session, int(command[1:]))
+        if picked is not None and not _submit(out, session, picked) and table is not None:
+            table.refused += 1
+    elif not _submit(out, session, line) and table is not None:
+        table.refused += 1
     return True
 
 
-def _submit(out: Output, session: Session, line: str) -> None:
+#: ``#3``: the third line that ``moves`` numbered.
+_PICK = re.compile(r"#\d{1,6}")
+
+
+def _numbered(session: Session) -> list[Option]:
+    """The options of the position in ``moves``'s order, as it numbers them."""
+    if session.state is None or session.needs_header or session.error is not None:
+        return []
+    try:
+        groups = session.game.legal_moves(session.state)
+    except NotImplementedError:
+        return []
+    return [option for group in groups for option in group.options]
+
+
+def _picked(out: Output, session: Session, number: int) -> str | None:
+    """The line ``#number`` picks (None, said why, when there is none, or it has blanks
+    to fill in: then it is put on the next prompt to finish)."""
+    options = _numbered(session)
+    if not 1 <= number <= len(options):
+        click.echo(
+            f"gamelog: no line #{number} here; `moves` numbers {len(options)} lines", err=True
+        )
+        return None
+    option = options[number - 1]
+    if option.form:
+        out.echo(f"  #{number} has blanks to fill in: {option.line}")
+        _prefill(option.line.split("<", 1)[0].split("...", 1)[0])
+        return None
+    out.echo(f"  #{number}: {option.line}")
+    return option.line
+
+
+def _submit(out: Output, session: Session, line: str) -> bool:
+    """The line checked and, legal, recorded; whether it was."""
     number = session.next_line
     outcome = session.submit(line)
     if not outcome.accepted:
         assert outcome.error is not None
         error = outcome.error
+        typed = outcome.line or line
         if isinstance(error, IllegalMove) and session.state is not None:
-            state, written = at_the_action(
-                session.game, session.text + line + "\n", number, error.column, session.state
+            facts = suggestions(
+                session.game, session.text + typed + "\n", number, error.column, session.state
             )
-            fact = alternatives_fact(session.game, state, written)
-            if fact is not None and fact not in error.facts:
-                error.facts.append(fact)
-        shown = session.text + _visible(line) + "\n" if error.line == number else session.text
+            error.facts.extend(fact for fact in facts if fact not in error.facts)
+        shown = session.text + _visible(typed) + "\n" if error.line == number else session.text
         click.echo(format_error(error, shown), err=True)
-        return
+        asked = session.header_prompt()
+        if asked is not None and error.line == asked.line:
+            _ask(out, asked)
+        return False
+    if outcome.line != line.strip() and outcome.line and not session.needs_header:
+        out.echo(out.style(f"  {outcome.line}", dim=True))  # as the file has it
     for event in outcome.events:
         out.echo(f"  {event.text}")
     if session.needs_header or session.error is not None:
         _show_problem(out, session)
-        return
+        return True
     if session.state is not None and outcome.events:
         scores = session.game.running_scores(session.state)
         out.echo(
@@ -207,6 +309,7 @@ def _submit(out: Output, session: Session, line: str) -> None:
     if session.finished:
         rec = record(session.result)
         out.echo(out.style(render.winners_line(rec["winners"]), fg="green", bold=True))
+    return True
 
 
 def _visible(line: str) -> str:
@@ -227,6 +330,8 @@ def _score(out: Output, session: Session) -> None:
 
 
 def _moves(out: Output, session: Session) -> None:
+    """The legal lines, numbered for ``#N`` (numbers run on through the lines a group
+    does not show, so that ``gamelog moves`` and the prompt agree)."""
     if session.state is None:
         return
     try:
@@ -234,63 +339,137 @@ def _moves(out: Output, session: Session) -> None:
     except NotImplementedError as missing:
         out.echo(f"  {missing}")
         return
+    number = 0
     for group in groups:
         out.echo(
             f"  {group.kind} ({len(group.options)}):" + (f" {group.note}" if group.note else "")
         )
-        for option in group.options[:SHOWN_OPTIONS]:
-            out.echo(f"    {option.line}" + (f"  {option.note}" if option.note else ""))
+        for index, option in enumerate(group.options):
+            number += 1
+            if index < SHOWN_OPTIONS:
+                note = f"  {option.note}" if option.note else ""
+                out.echo(f"    #{number:<3} {option.line}{note}")
         if len(group.options) > SHOWN_OPTIONS:
             out.echo(f"    ... and {len(group.options) - SHOWN_OPTIONS} more (`gamelog moves`)")
+    if number:
+        out.echo("  #N plays line N; Tab completes a line from these.")
 
 
 # --- line editing -----------------------------------------------------------------------
 
+#: What Ctrl-C types at the prompt (readline's macro: the end of the line, a quoted
+#: Ctrl-C, Enter), so that the line it cancels is known: the terminal's own signal
+#: would reach Python after readline had emptied the line.
+_CANCEL = "\x03"
+_prefilled: list[str] = []
+
+
+def _prefill(text: str) -> None:
+    """``text`` put on the next prompt, to be finished (a picked line with blanks)."""
+    _prefilled[:] = [text]
+
 
 def _line_reader(session: Session) -> Callable[[str], str]:
     """``input``, with readline's editing, history and completion where there is a
-    terminal and a readline."""
+    terminal and a readline; Ctrl-C raises _Cancelled with the line it cancels."""
     if not sys.stdin.isatty():
         return input
     try:
         import readline
+        import termios
     except ImportError:  # pragma: no cover - Windows without pyreadline
         return input
-    readline.set_completer(_Completer(session))
-    readline.set_completer_delims(" \t,;:")
+    completer = _Completer(session)
+    readline.set_completer(completer)
+    readline.set_completer_delims("")  # the whole line: completions replace it
+    readline.set_completion_display_matches_hook(completer.show)
     readline.parse_and_bind("tab: complete")
-    return input
+    readline.parse_and_bind(r'"\C-c": "\C-e\C-v\C-c\C-m"')
+    stdin = sys.stdin.fileno()
+
+    def ready() -> None:
+        """After readline has set the terminal up: Ctrl-C as a key, not a signal (readline
+        puts the terminal back as it was when the line is read)."""
+        with contextlib.suppress(termios.error):
+            mode = termios.tcgetattr(stdin)
+            mode[3] &= ~termios.ISIG
+            termios.tcsetattr(stdin, termios.TCSANOW, mode)
+        if _prefilled:
+            readline.insert_text(_prefilled.pop())
+            readline.redisplay()
+
+    readline.set_pre_input_hook(ready)
+
+    def read(prompt: str) -> str:
+        completer.prompt = prompt
+        line = input(prompt)
+        if _CANCEL in line:
+            count = readline.get_current_history_length()
+            if count:
+                readline.remove_history_item(count - 1)
+            raise _Cancelled(line.replace(_CANCEL, ""))
+        return line
+
+    return read
 
 
 class _Completer:
-    """readline's completer: the words that can follow what is typed so far."""
+    """readline's completer: the whole line typed so far, grown from the legal lines of
+    the position (core/complete.py), or, at the first word, a command of the prompt."""
 
     def __init__(self, session: Session) -> None:
         self.session = session
         self.matches: list[str] = []
+        self.prompt = ""
+        self._at: tuple[int, int] | None = None
+        self._core: Completer | None = None
 
     def __call__(self, text: str, index: int) -> str | None:
         if index == 0:
-            self.matches = self._matches(text)
+            try:
+                self.matches = self._matches(text)
+            except Exception:  # a completer must never break the prompt
+                self.matches = []
         return self.matches[index] if index < len(self.matches) else None
 
-    def _matches(self, text: str) -> list[str]:
-        import readline
-
-        buffer = readline.get_line_buffer()
-        first = not buffer[: readline.get_begidx()].strip()
-        folded = text.casefold()
-        found = {word for word in self._words(first) if word.casefold().startswith(folded)}
-        if first:  # the prompt's commands only as written, so that 'Bo' means Bob
-            found |= {command for command in COMMANDS if command.startswith(text)}
-        return sorted(found, key=str.casefold)
-
-    def _words(self, first: bool) -> list[str]:
+    def core(self) -> Completer:
+        """The position's completer, made again only when the log has grown."""
         session = self.session
-        players = session.result.log.players if session.result.log is not None else []
-        if first:
-            return [f"{name}:" for name in players]
-        words: list[Any] = [*session.game.keywords(), *players]
-        if session.state is not None:
-            words += session.game.words(session.state)
-        return [str(word) for word in words]
+        at = (len(session.text), session.result.moves_applied)
+        if self._core is None or self._at != at:
+            self._core = Completer(
+                session.game, session.state, session.result.log, session.text, session.path
+            )
+            self._at = at
+        return self._core
+
+    def _matches(self, text: str) -> list[str]:
+        session = self.session
+        found: list[str] = []
+        asked = session.header_prompt()
+        if asked is not None:
+            found += [c for c in asked.key.choices if c.casefold().startswith(text.casefold())]
+        elif session.state is not None and session.error is None:
+            found += self.core().complete(text)
+        if not found and text and " " not in text:  # the prompt's commands, where no line
+            # of the game starts so ('s' is a sale before it is the score)
+            found += [command for command in COMMANDS if command.startswith(text)]
+        return list(dict.fromkeys(found))
+
+    def show(self, substitution: str, matches: Sequence[str], longest: int) -> None:
+        """The candidates by what each adds (the words after the last one typed in
+        common), in columns, then the prompt and the line again."""
+        import readline
+        import shutil
+
+        typed = readline.get_line_buffer()
+        cut = max((typed.rfind(c) for c in " ;,:"), default=-1) + 1
+        shown = [m[cut:] if m[:cut].casefold() == typed[:cut].casefold() else m for m in matches]
+        width = max(len(s) for s in shown) + 2
+        columns = max(1, shutil.get_terminal_size().columns // width)
+        sys.stdout.write("\n")
+        for row in range(0, len(shown), columns):
+            sys.stdout.write("".join(s.ljust(width) for s in shown[row : row + columns]).rstrip())
+            sys.stdout.write("\n")
+        sys.stdout.write(self.prompt + typed)
+        sys.stdout.flush()

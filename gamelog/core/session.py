@@ -26,9 +26,10 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
-from gamelog.core.errors import GamelogError, NotationError
+from gamelog.core.complete import names_of, seated
+from gamelog.core.errors import GamelogError, NotationError, SetupError
 from gamelog.core.game import Event, Game, Move
-from gamelog.core.header import is_header_line, key_of
+from gamelog.core.header import HeaderKey, is_header_line, key_of
 from gamelog.core.logfile import LogFile, WriteFailed
 from gamelog.core.notation import normalise
 from gamelog.core.replay import Replay, replay
@@ -49,6 +50,20 @@ class Outcome:
     accepted: bool
     events: list[Event] = field(default_factory=list)
     error: GamelogError | None = None
+    #: The line as checked (and, kept, as the file holds it): with the seat it implied.
+    line: str = ""
+
+
+@dataclass(frozen=True)
+class HeaderPrompt:
+    """The header line the session asks for next: its key, the start of the line as the
+    file writes it (``card Ann:``), where it stands, and the value to take when the
+    answer is empty (the key's example, where it is right for this log)."""
+
+    key: HeaderKey
+    prefix: str
+    line: int
+    default: str | None = None
 
 
 class Session:
@@ -116,19 +131,117 @@ class Session:
             return Outcome(False, [], refused)
         line = normalise(line).rstrip("\n")
         try:
+            asked = self.header_prompt() if self.needs_header else None
+            if asked is not None and not is_header_line(line, self.game.header_keys):
+                value = line.strip() or asked.default
+                if not value:
+                    outcome = Outcome(False, [], self._no_value(asked))
+                    outcome.line = line
+                    return outcome
+                line = f"{asked.prefix} {value}"
             if self.needs_header or self._corrects_header(line):
-                return self._fill_header(line)
-            if self.error is not None:
-                return Outcome(False, [], self.error)
-            if not line.strip() or line.lstrip().startswith("#"):
+                outcome = self._fill_header(line)
+            elif self.error is not None:
+                outcome = Outcome(False, [], self.error)
+            elif not line.strip() or line.lstrip().startswith("#"):
                 self._append(line)
-                return Outcome(True)
-            outcome = self._fast(line)
-            return outcome if outcome is not None else self._by_replay(line)
+                outcome = Outcome(True)
+            else:
+                line = self.seated(line)
+                fast = self._fast(line)
+                outcome = fast if fast is not None else self._by_replay(line)
         except NotWritten as failed:
             self.text = self._file_text()
             self.result = self._replayed(self.text)  # the position of the file as it is
-            return Outcome(False, [], failed)
+            outcome = Outcome(False, [], failed)
+        outcome.line = line
+        return outcome
+
+    def header_prompt(self) -> HeaderPrompt | None:
+        """What the header still asks for, key by key: the first line of a key with no
+        value (``setup:``, ``card Ann:``), or, where the header's problem stands at a
+        line of a key given any number of times (research cards), that key once more.
+        None when the header is complete, or its problem is some other line's."""
+        if not self.needs_header:
+            return None
+        keys = self.game.header_keys
+        lines = self.text.split("\n")
+        for number, line in enumerate(lines, start=1):
+            found = key_of(line, keys)
+            if found is not None and not line.split("#", 1)[0].partition(":")[2].strip():
+                return self._asked(found[0], line.split(":", 1)[0].strip() + ":", number)
+        error = self.error
+        if error is not None and error.line is not None and error.line <= len(lines):
+            found = key_of(lines[error.line - 1], keys)
+            if found is not None and found[0].repeat:
+                prefix = lines[error.line - 1].split(":", 1)[0].strip() + ":"
+                return self._asked(found[0], prefix, error.line)
+        return None
+
+    def _asked(self, key: HeaderKey, prefix: str, number: int) -> HeaderPrompt:
+        """The prompt for ``key``, its example the default where it is right here."""
+        default = None
+        if key.example:
+            lines = self.text.split("\n")
+            trial_lines = list(lines)
+            if number <= len(lines) and not lines[number - 1].partition(":")[2].strip():
+                trial_lines[number - 1] = f"{prefix} {key.example}"
+            else:
+                trial_lines.insert(len(lines) - 1, f"{prefix} {key.example}")
+            trial = replay(self.game, "\n".join(trial_lines), self.path)
+            if trial.error is None or trial.error.line != number:
+                default = key.example
+        return HeaderPrompt(key, prefix, number, default)
+
+    def _no_value(self, asked: HeaderPrompt) -> SetupError:
+        example = f"; e.g. {asked.prefix} {asked.key.example}" if asked.key.example else ""
+        return SetupError(
+            f"{asked.prefix} needs a value: {asked.key.help}{example}",
+            line=asked.line,
+            column=len(asked.prefix) + 1,
+            path=self.path,
+        )
+
+    def seated(self, line: str) -> str:
+        """``line`` with the seat it implies: a line that names nobody is the move of the
+        one whose turn it is (``GO at E3`` at ``Ann>`` is ``Ann: GO at E3``), unless only
+        the line as typed reads as a move (an admin line of Terra Mystica's setup)."""
+        seat = self.to_move()
+        names = names_of(self.game, self.result.log)
+        full = seated(line, seat, names)
+        if full == line or is_header_line(line, self.game.header_keys):
+            return line
+        if self._parses(line) or self._continues(line):
+            # a line of nobody's (a Terra Mystica admin line), or one the notation
+            # reads as a part of the turn above (a Mystic Vale purchase under it)
+            return line
+        return full
+
+    def _continues(self, line: str) -> bool:
+        """Whether ``line`` reads as a part of the move above it (the lines of that move
+        and ``line`` parsed together)."""
+        log = self.result.log
+        if log is None or not log.moves or not getattr(log.moves[-1], "line", None):
+            return False
+        start = log.moves[-1].line
+        lines = self.text.split("\n")[start - 1 : -1]
+        body = "\n".join([*lines, line]) + "\n"  # whether it reads: no line numbers needed
+        try:
+            return bool(list(self.game.moves_from(body, log.header)))
+        except GamelogError:
+            return False
+
+    def _parses(self, line: str) -> bool:
+        """Whether ``line`` alone, as the next line of the log, reads as moves."""
+        log = self.result.log
+        if log is None:
+            return False
+        try:
+            # only whether it reads: no line numbers needed (a body of many blank lines
+            # costs a Terra Mystica parse more than the line does)
+            return bool(list(self.game.moves_from(line + "\n", log.header)))
+        except GamelogError:
+            return False
 
     def _unwritable(self, line: str) -> GamelogError | None:
         """Why ``line`` cannot go into the log whatever the position: a character that
@@ -180,11 +293,37 @@ class Session:
             error.at(number, 1)
             self.result = self._replayed(self.text)  # the position before it
             return Outcome(False, [], error)
+        merged = self._continued(line, moves)
         self._append(line)  # NotWritten: submit replays the file as it is
         self._last_events = last
-        log.moves = [*log.moves, *moves]
-        self.result.moves_applied += len(moves)
+        if merged is not None:  # the line grows the move above (an Eden turn's next line)
+            log.moves = [*log.moves[:-1], merged]
+        else:
+            log.moves = [*log.moves, *moves]
+            self.result.moves_applied += len(moves)
         return Outcome(True, events)
+
+    def _continued(self, line: str, moves: list[Move]) -> Move | None:
+        """The move above grown by ``line``, where the log reads the two as one move (a
+        player's lines one after another are one Eden turn); None where ``line`` is a
+        move of its own. The replay counts moves as the log reads them, and so must the
+        kept position."""
+        log = self.result.log
+        if log is None or not log.moves or len(moves) != 1:
+            return None
+        above = log.moves[-1]
+        start = getattr(above, "line", None)
+        if not start or above.player is None or moves[0].player is None:
+            return None
+        if above.player.casefold() != moves[0].player.casefold():
+            return None
+        lines = self.text.split("\n")[start - 1 : -1]
+        body = "\n" * (start - 1) + "\n".join([*lines, line]) + "\n"
+        try:
+            together = list(self.game.moves_from(body, log.header))
+        except GamelogError:
+            return None
+        return together[-1] if len(together) == 1 else None
 
     def _by_replay(self, line: str) -> Outcome:
         """The whole log replayed with ``line`` at its end: kept if it is legal."""
