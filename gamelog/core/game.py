@@ -218,6 +218,12 @@ class Game(ABC, Generic[HeaderT, StateT, MoveT]):
         None where the game has no picture yet (the report shows the text view)."""
         return None
 
+    def seat_colours(self, state: StateT) -> Mapping[str, str]:
+        """Each scored player's colour in the game (``#rrggbb``, keyed as
+        ``running_scores`` is), as its own pictures draw them, so that the charts draw
+        a player's line in the colour of their pieces. Empty: the charts' palette."""
+        return {}
+
     # --- at the table -----------------------------------------------------
 
     def to_move(self, state: StateT) -> str | None:
@@ -272,10 +278,10 @@ class Parts:
     ``moves.GRAMMAR``, ``state.setup(log)``, ``rules.apply(state, move)``,
     ``rules.is_finished(state)``, ``rules.end_facts(state)`` and
     ``rules.extend(state, moves)`` where the game has them, ``scoring.score_sheet(state)``
-    and ``scoring.running_scores(state)``, ``render.render(state)`` and
-    ``render.render_svg(state)``, ``legal.to_move(state)``, ``legal.legal_moves(state)``
-    and ``legal.words(state)``, ``ratings.rated(result, record)`` where the game rates
-    its logs its own way.
+    and ``scoring.running_scores(state)``, ``render.render(state)``,
+    ``render.render_svg(state)`` and ``render.seat_colours(state)``,
+    ``legal.to_move(state)``, ``legal.legal_moves(state)`` and ``legal.words(state)``,
+    ``ratings.rated(result, record)`` where the game rates its logs its own way.
     """
 
     header: Any
@@ -332,6 +338,10 @@ class TemplateGame(Game[HeaderT, StateT, MoveT]):
     def render_svg(self, state: StateT) -> str | None:
         picture = getattr(self.parts.render, "render_svg", None)
         return picture(state) if picture is not None else None
+
+    def seat_colours(self, state: StateT) -> Mapping[str, str]:
+        colours = getattr(self.parts.render, "seat_colours", None)
+        return colours(state) if colours is not None else {}
 
     def keywords(self) -> list[str]:
         grammar = getattr(self.parts.moves, "GRAMMAR", None)

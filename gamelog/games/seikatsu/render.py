@@ -88,6 +88,11 @@ HEX = 34  # the distance from a space's centre to a corner, in pixels
 MARGIN = 100
 
 
+def seat_colours(state: SeikatsuState) -> dict[str, str]:
+    """Each player's line on the charts: their pagoda's colour."""
+    return {seat.name: PAGODA_FILL[seat.colour] for seat in state.seats}
+
+
 def _centre(q: int, r: int) -> tuple[float, float]:
     x = MARGIN + HEX * 1.5 * (q + board.RADIUS)
     y = MARGIN + HEX * 3**0.5 / 2 * (2 * r + q + 2 * board.RADIUS)
