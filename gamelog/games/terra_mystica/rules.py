@@ -56,9 +56,12 @@ from gamelog.games.terra_mystica.state import Faction, TerraMysticaState, lay_ou
 
 def apply(state: TerraMysticaState, move: LogMove) -> list[Event]:
     """Play ``move``: its entries of the stream, then (for a ledger) the check of the
-    recorded rows. Returns the ledger rows it wrote (a row is an event)."""
+    recorded rows. Returns the ledger rows it wrote (a row is an event), but for the
+    rows of the log's own comment lines: the ledger keeps those (the site's export has
+    them), but they are no event of the move they are filed with."""
     rows = state.ledger.rows
     first_row = len(rows)
+    remarks: list[range] = []  # the rows of the log's comment lines
     state.at_line = move.line
     state.at_text = move.source if move.ledger_row is None else f"{move.player}: {move.source}"
     written: dict[str, int] = {}  # how often each command text came before on this move
@@ -71,7 +74,10 @@ def apply(state: TerraMysticaState, move: LogMove) -> list[Event]:
                     "the game is over; no command may follow the final scoring",
                     rule=GAME_END_RULE,
                 )
+            before = len(rows)
             feed(state, actor, command, next_actor)
+            if actor == COMMENT:
+                remarks.append(range(before, len(rows)))
         except (IllegalMove, SetupError) as error:
             if actor not in (ADMIN, COMMENT) and not error.message.startswith(f"{actor}: "):
                 error.message = f"{actor}: {command.text}: {error.message}"
@@ -84,7 +90,10 @@ def apply(state: TerraMysticaState, move: LogMove) -> list[Event]:
     state.applied += 1
     if state.form == LEDGER:
         verify(state, move)
-    return rows[first_row:]  # type: ignore[return-value]  # rows are events
+    if not remarks:
+        return rows[first_row:]  # type: ignore[return-value]  # rows are events
+    skipped = {n for kept in remarks for n in kept}
+    return [row for n, row in enumerate(rows[first_row:], first_row) if n not in skipped]
 
 
 def extend(state: TerraMysticaState, moves: Sequence[LogMove]) -> None:
