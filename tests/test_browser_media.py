@@ -13,6 +13,7 @@ browser and the fixture are those of test_browser.py.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -36,12 +37,17 @@ def _page(name: str, tmp_path: Path) -> Path:
     if name.startswith("report-"):
         package = name.removeprefix("report-")
         sample = SAMPLES / package / declared(package).showcase
-        args = ["report", str(sample), "-o", str(target)]
+        args = ["report", _shown(sample), "-o", str(target)]
     else:
-        args = [name, str(SAMPLES), "--format", "html", "-o", str(target)]
+        args = [name, _shown(SAMPLES), "--format", "html", "-o", str(target)]
     run = CliRunner().invoke(main, args)
     assert target.exists(), run.output
     return target
+
+
+def _shown(path: Path) -> str:
+    """The path as a user in the repository types it (the pages print it)."""
+    return os.path.relpath(path)
 
 
 PAGES = [*(f"report-{p}" for p in packages()), "audit", "standings", "ratings"]
@@ -103,6 +109,11 @@ def test_every_page_in_light_dark_and_print(
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= A4_CONTENT_PX + 1, f"the audit prints {width} px wide"
     page.screenshot(path=str(_shot_path(name, media)), full_page=True)
+    if name.startswith("report-") and media != "print":
+        # The window's view, as the README shows it (docs/pictures/report-*.png).
+        page.set_viewport_size({"width": 1400, "height": 900})
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=str(_shot_path(name, f"{media}-window")))
     page.close()
 
 
