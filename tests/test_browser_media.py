@@ -101,7 +101,6 @@ def test_every_page_in_light_dark_and_print(
     if name.startswith("report-"):
         _the_moves(page, media)
     if name == "audit" and media == "print":
-        width = page.evaluate("document.documentElement.scrollWidth")
         # The printed page lays the audit out at the paper's width: the page must
         # not be wider (it was 1,117 px). Emulated print keeps the window's width,
         # so the table is measured at A4's.

@@ -317,11 +317,6 @@ def _move_ticks(steps: int) -> list[int]:
     return list(range(0, steps + 1, every))
 
 
-def _round_up(value: float) -> Number:
-    """A round top for an axis at or above ``value`` (on a 1, 2, 5 step)."""
-    return value_ticks(0, value)[1]
-
-
 #: The luminance above which a colour is light: edged dark, not light.
 _LIGHT = 0.45
 
