@@ -34,7 +34,29 @@ def test_the_readme_picture_is_what_the_tool_draws(package: str) -> None:
     assert ET.fromstring(committed).tag == "{http://www.w3.org/2000/svg}svg"
 
 
-def test_the_readme_shows_every_picture() -> None:
+def _shown() -> set[str]:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    shown = {part.split(")")[0] for part in readme.split("(docs/pictures/")[1:]}
+    return {part.split(")")[0] for part in readme.split("(docs/pictures/")[1:]}
+
+
+def test_the_readme_shows_every_picture() -> None:
+    shown = {name for name in _shown() if name.endswith(".svg")}
     assert shown == {f"{package}.svg" for package in packages()}
+
+
+#: The README's screenshots of report pages: which page, in which colour scheme.
+SCREENSHOTS = {"report-terra_mystica-light.png", "report-seikatsu-dark.png"}
+
+
+def test_the_readme_s_screenshots_are_the_browser_tests_window_views() -> None:
+    """Each is a 1,400 x 900 PNG as tests/test_browser_media.py takes it (a screenshot
+    differs from machine to machine in its fonts, so it is not compared byte for byte;
+    refresh: run that test, then copy build/screenshots/NAME-window.png over it, e.g.
+    report-seikatsu-dark-window.png to docs/pictures/report-seikatsu-dark.png)."""
+    committed = {p.name for p in (ROOT / "docs" / "pictures").glob("*.png")}
+    assert committed == SCREENSHOTS == {name for name in _shown() if name.endswith(".png")}
+    for name in SCREENSHOTS:
+        head = (ROOT / "docs" / "pictures" / name).read_bytes()[:24]
+        assert head[:8] == b"\x89PNG\r\n\x1a\n", name
+        width, height = int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+        assert (width, height) == (1400, 900), name

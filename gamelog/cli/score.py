@@ -92,7 +92,8 @@ def _score(loaded: loading.LoadedLog, fmt: str, out: Output, timeout: float) -> 
             if result.log is not None and result.log.players
             else list(race.final)
         )
-        out.echo(race.svg(players, label=f"{result.game.title}: score race"))
+        colours = result.game.seat_colours(result.state) if result.state is not None else {}
+        out.echo(race.svg(players, label=f"{result.game.title}: score race", colours=colours))
     elif sheet is not None and fmt == "csv":
         out.echo(render.score_csv(sheet), nl=False)
         for warning in rec["warnings"]:

@@ -255,6 +255,12 @@ class Game(ABC, Generic[HeaderT, StateT, MoveT]):
         None where the game has no picture yet (the report shows the text view)."""
         return None
 
+    def seat_colours(self, state: StateT) -> Mapping[str, str]:
+        """Each scored player's colour in the game (``#rrggbb``, keyed as
+        ``running_scores`` is), as its own pictures draw them, so that the charts draw
+        a player's line in the colour of their pieces. Empty: the charts' palette."""
+        return {}
+
     # --- at the table -----------------------------------------------------
 
     def to_move(self, state: StateT) -> str | None:
@@ -342,6 +348,7 @@ OPTIONAL: dict[str, str] = {
     "steps": "legal",
     "key": "legal",
     "copy_state": "state",
+    "seat_colours": "render",
 }
 
 
@@ -367,7 +374,8 @@ class Parts:
     (the board as a picture), ``steps(move)`` and ``key(state, move)`` (a move of
     several actions listed action by action; both or neither), ``copy_state(state)``
     (an independent copy cheaper than a deep copy, for the positions the language
-    server keeps).
+    server keeps), ``seat_colours(state)`` (each scored player's colour in the game,
+    which the charts draw them in).
 
     Every check is made when the ``Parts`` is built, that is when the game class is
     made: a role missing from its module, a function defined but not declared, or a
@@ -390,6 +398,7 @@ class Parts:
     steps: Callable[[Any], list[Any]] | None = None
     key: Callable[[Any, Any], Hashable] | None = None
     copy_state: Callable[[Any], Any] | None = None
+    seat_colours: Callable[[Any], Mapping[str, str]] | None = None
 
     def __post_init__(self) -> None:
         for role, names in REQUIRED.items():
@@ -478,6 +487,10 @@ class TemplateGame(Game[HeaderT, StateT, MoveT]):
     @property
     def grammar(self) -> Grammar:
         return self.parts.moves.GRAMMAR  # type: ignore[no-any-return]
+
+    def seat_colours(self, state: StateT) -> Mapping[str, str]:
+        colours = self.parts.seat_colours
+        return colours(state) if colours is not None else {}
 
     def keywords(self) -> list[str]:
         return self.grammar.keywords()

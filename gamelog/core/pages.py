@@ -131,7 +131,13 @@ def game_report(game: Game, text: str, path: str) -> tuple[str, dict[str, Any]]:
         "boards_json": _json(shown),
         "board_note": _board_note(shown, count),
         "board": board,
-        "race": race.svg(players, label="Score race: points after each move") if race else "",
+        "race": race.svg(
+            players,
+            label="Score race: points after each move",
+            colours=game.seat_colours(result.state) if result.state is not None else {},
+        )
+        if race
+        else "",
         "record": rec,
         "number": render.number,
         "winners_line": render.winners_line(rec["winners"]) if rec["winners"] else "",

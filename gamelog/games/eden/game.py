@@ -30,6 +30,7 @@ class Eden(TemplateGame[Header, EdenState, Turn]):
         lines,
         end_facts=rules.end_facts,
         render_svg=render.render_svg,
+        seat_colours=render.seat_colours,
         steps=legal.steps,
         key=legal.key,
     )

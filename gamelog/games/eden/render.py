@@ -81,6 +81,11 @@ PANEL = 300
 BOARD = CELL * 7
 
 
+def seat_colours(state: EdenState) -> dict[str, str]:
+    """Each player's line on the charts: the ink of their landscape cards."""
+    return {name: COLOURS[player.colour][0] for name, player in state.players.items()}
+
+
 def render_svg(state: EdenState) -> str:
     """The 7x7 board, row 1 at the top and column A at the left: each landscape card
     with its value (the number and its fertility points: one white, the rest red), its

@@ -32,6 +32,7 @@ class MysticVale(TemplateGame[Header, GameState, Turn]):
         end_facts=rules.end_facts,
         extend=rules.extend,
         render_svg=render.render_svg,
+        seat_colours=render.seat_colours,
     )
 
 

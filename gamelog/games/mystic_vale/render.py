@@ -93,6 +93,11 @@ def render_svg(state: GameState) -> str:
     return svg.document(width, height, parts, label=label, description=description)
 
 
+def seat_colours(state: GameState) -> dict[str, str]:
+    """Each player's line on the charts: the colour of their cards' edges."""
+    return {p.name: svg.PALETTE[i % len(svg.PALETTE)] for i, p in enumerate(state.players)}
+
+
 def _zones(player: PlayerState) -> list[tuple[int, str]]:
     """The player's sleeves in the order they are drawn, each with its zone."""
     field = [s for s in player.last_field if s in player.discard]

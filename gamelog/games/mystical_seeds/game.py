@@ -30,6 +30,7 @@ class MysticalSeeds(TemplateGame[Header, GameState, Turn]):
         lines,
         end_facts=rules.end_facts,
         render_svg=render.render_svg,
+        seat_colours=render.seat_colours,
     )
 
 

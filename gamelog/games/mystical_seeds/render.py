@@ -160,6 +160,11 @@ def _tile_box(x: float, y: float, **paint: object) -> str:
     return svg.rect(x - 28, y - 15, 56, 30, rx=3, **paint)
 
 
+def seat_colours(state: GameState) -> dict[str, str]:
+    """Each player's line on the charts: the colour of their fairy and markers."""
+    return {name: svg.PALETTE[seat % len(svg.PALETTE)] for name, seat in _players(state).items()}
+
+
 def _paint(seat: int) -> tuple[str, dict[str, str]]:
     """A player's marker shape and its paint (the cross is a stroke, the others are
     filled and outlined), the same in the legend and on the board."""

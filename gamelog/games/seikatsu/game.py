@@ -31,6 +31,7 @@ class Seikatsu(TemplateGame[Header, SeikatsuState, Placement]):
         lines,
         end_facts=rules.end_facts,
         render_svg=render.render_svg,
+        seat_colours=render.seat_colours,
     )
 
 

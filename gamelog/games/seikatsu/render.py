@@ -84,11 +84,34 @@ BIRD_FILL = {"red": "#c8102e", "grey": "#8a8d91", "green": "#2e8b57", "blue": "#
 FLOWER_FILL = {"purple": "#7b4fa0", "pink": "#f2a7c3", "orange": "#f28c28", "blue": "#7fb2e5"}
 PAGODA_FILL = {"pink": "#f2a7c3", "blue": "#7fb2e5", "green": "#7cc08a"}
 HEX = 34  # the distance from a space's centre to a corner, in pixels
-MARGIN = 100
+MARGIN = 100  # above and below the garden; beside it, room for the pagodas' labels
+GAP = 8  # between a pagoda's label and the hexagon of its corner
+LABEL_H = 28
+CAPTION_LINE = 16
 
 
-def _centre(q: int, r: int) -> tuple[float, float]:
-    x = MARGIN + HEX * 1.5 * (q + board.RADIUS)
+def _label_width(seat: Any) -> float:
+    """A pagoda label's width: its words at 11 px (about 6.2 px a character) and a pad."""
+    return 6.2 * len(_pagoda_words(seat)) + 14
+
+
+def _pagoda_words(seat: Any) -> str:
+    return f"{seat.name} ({seat.colour})"
+
+
+def _side(state: SeikatsuState) -> float:
+    """The room beside the garden: the widest pagoda label clear of its corner's hexagon."""
+    widest = max((_label_width(seat) for seat in state.seats), default=76.0)
+    return max(MARGIN, HEX + GAP + widest + 10)
+
+
+def seat_colours(state: SeikatsuState) -> dict[str, str]:
+    """Each player's line on the charts: their pagoda's colour."""
+    return {seat.name: PAGODA_FILL[seat.colour] for seat in state.seats}
+
+
+def _centre(q: int, r: int, side: float = MARGIN) -> tuple[float, float]:
+    x = side + HEX * 1.5 * (q + board.RADIUS)
     y = MARGIN + HEX * 3**0.5 / 2 * (2 * r + q + 2 * board.RADIUS)
     return x, y
 
@@ -114,20 +137,29 @@ def render_svg(state: SeikatsuState) -> str:
     flower (the hexagon) and its bird (the disc) with its code written on it; koi
     tiles, the pond, the pagodas with their players, and each player's flower rows
     as a layer to show on demand."""
-    width = MARGIN * 2 + HEX * 1.5 * 2 * board.RADIUS
-    height = MARGIN * 2 + HEX * 3**0.5 * 2 * board.RADIUS + 24
-    parts = [_pond()]
+    side = _side(state)
+    caption = _caption(state)
+    width = side * 2 + HEX * 1.5 * 2 * board.RADIUS
+    height = MARGIN * 2 + HEX * 3**0.5 * 2 * board.RADIUS + CAPTION_LINE * len(caption)
+    parts = [_pond(side)]
     for space, (q, r) in enumerate(board.AXIAL):
-        parts.append(_space(state, space, q, r))
-    parts.extend(_pagoda(seat) for seat in state.seats)
-    parts.extend(_rows_layer(state, seat) for seat in state.seats)
+        parts.append(_space(state, space, q, r, side))
+    parts.extend(_pagoda(seat, side) for seat in state.seats)
+    parts.extend(_rows_layer(state, seat, side) for seat in state.seats)
+    top = height - 14 - CAPTION_LINE * (len(caption) - 1)
     parts.append(
-        svg.text(
-            width / 2,
-            height - 10,
-            _status(state).split(" (")[0],
-            font_size=12,
-            text_anchor="middle",
+        svg.group(
+            [
+                svg.text(
+                    width / 2,
+                    top + CAPTION_LINE * index,
+                    words,
+                    font_size=12 if index == 0 else 11,
+                    text_anchor="middle",
+                    fill="#111111" if index == 0 else "#555555",
+                )
+                for index, words in enumerate(caption)
+            ],
             class_="status",
         )
     )
@@ -141,8 +173,26 @@ def render_svg(state: SeikatsuState) -> str:
     return svg.document(width, height, parts, label=label, description=description)
 
 
-def _pond() -> str:
-    x, y = _centre(0, 0)
+def _caption(state: SeikatsuState) -> list[str]:
+    """The lines under the picture: what it shows of the game (how full the garden is,
+    koi left, whose turn), then how to read it, each short enough for its width."""
+    koi_left = KOI_TILES - state.in_garden[KOI_KIND]
+    koi = f"{koi_left} koi tile{'' if koi_left == 1 else 's'} left to play"
+    filled = f"{state.tiles_placed} of {board.SPACE_COUNT} spaces filled, {koi}"
+    turn = "the garden is full: game over" if is_finished(state) else f"next: {state.next_seat}"
+    lines = [f"{filled}; {turn}"]
+    if state.tournament:
+        held = ", ".join(
+            f"{seat.name} {n}" for seat, n in zip(state.seats, state.koi_in_hand, strict=True)
+        )
+        lines.append(f"Koi tiles in hand: {held}")
+    lines.append("Each tile: its flower (the hexagon), its bird (the disc) and its code;")
+    lines.append("dashed: a koi tile; grey: an empty space and its label (seen from pink)")
+    return lines
+
+
+def _pond(side: float) -> str:
+    x, y = _centre(0, 0, side)
     return svg.group(
         [
             svg.title("D4: the koi pond"),
@@ -153,8 +203,8 @@ def _pond() -> str:
     )
 
 
-def _space(state: SeikatsuState, space: int, q: int, r: int) -> str:
-    x, y = _centre(q, r)
+def _space(state: SeikatsuState, space: int, q: int, r: int, side: float) -> str:
+    x, y = _centre(q, r, side)
     label = board.SPACES[space]
     tile = state.garden[space]
     if tile is None:
@@ -200,33 +250,42 @@ def _tile_words(state: SeikatsuState, space: int) -> str:
     )
 
 
-def _pagoda(seat: Any) -> str:
-    """The pagoda's marker, beyond its corner, away from the pond."""
+def _pagoda(seat: Any, side: float) -> str:
+    """The pagoda's label, beyond its corner, away from the pond, clear of the corner's
+    hexagon (and so of every other: the corner is the garden's outermost space)."""
     q, r = board.AXIAL[board.INDEX[seat.corner]]
-    x, y = _centre(q, r)
-    cx, cy = _centre(0, 0)
+    x, y = _centre(q, r, side)
+    cx, cy = _centre(0, 0, side)
     dx, dy = x - cx, y - cy
-    scale = 1 + 1.5 * HEX / max(1.0, (dx * dx + dy * dy) ** 0.5)
-    px, py = cx + dx * scale, cy + dy * scale
+    length = max(1.0, (dx * dx + dy * dy) ** 0.5)
+    ux, uy = dx / length, dy / length
+    w = _label_width(seat)
+    # How far the label's box reaches back towards the corner, along the direction.
+    reach = abs(ux) * w / 2 + abs(uy) * LABEL_H / 2
+    px, py = x + ux * (HEX + GAP + reach), y + uy * (HEX + GAP + reach)
     return svg.group(
         [
             svg.title(f"{seat.name}'s pagoda ({seat.colour}), behind {seat.corner}"),
             svg.rect(
-                px - 38, py - 14, 76, 28, rx=6, fill=PAGODA_FILL[seat.colour], stroke="#333333"
+                px - w / 2,
+                py - LABEL_H / 2,
+                w,
+                LABEL_H,
+                rx=6,
+                fill=PAGODA_FILL[seat.colour],
+                stroke="#333333",
             ),
-            svg.text(
-                px, py + 5, f"{seat.name} ({seat.colour})", font_size=11, text_anchor="middle"
-            ),
+            svg.text(px, py + 5, _pagoda_words(seat), font_size=11, text_anchor="middle"),
         ],
         class_="pagoda",
     )
 
 
-def _rows_layer(state: SeikatsuState, seat: Any) -> str:
+def _rows_layer(state: SeikatsuState, seat: Any, side: float) -> str:
     """``seat``'s 7 flower rows, lettered, as a layer hidden until asked for."""
     lines = []
     for letter, cells in board.ROWS[seat.corner]:
-        points = [_centre(*board.AXIAL[space]) for space in cells]
+        points = [_centre(*board.AXIAL[space], side) for space in cells]
         path = " ".join(f"{svg.number(x)},{svg.number(y)}" for x, y in points)
         lines.append(
             svg.element(

@@ -44,6 +44,7 @@ class TerraMystica(TemplateGame[Header, TerraMysticaState, LogMove]):
         ratings=ratings,
         extend=rules.extend,
         render_svg=render.render_svg,
+        seat_colours=render.seat_colours,
         copy_state=state.copy_state,
     )
 

@@ -12,6 +12,7 @@ The rows' export and the check of a ledger log against them are ledger_file.py.
 
 from __future__ import annotations
 
+import re
 from typing import Protocol
 
 from gamelog.core.game import Event
@@ -210,6 +211,22 @@ def _change(value: int, delta: int, unit: str) -> str:
     return f"{value} {unit}" if not delta else f"{value} {unit} ({delta:+d})"
 
 
+#: The site's names for the steps the engine takes by itself, in words: they stand in
+#: a ledger row's commands where no player wrote any.
+_STEP_WORDS = {
+    "cult_income_for_faction": "income from the cult bonus",
+    "other_income_for_faction": "income from buildings, bonus tile and favors",
+    "score_resources": "resources left converted to VP",
+}
+_STEP_NAME = re.compile("|".join(_STEP_WORDS))
+
+
+def action_words(commands: str) -> str:
+    """A row's commands as a reader sees them: the site's internal step names
+    (``other_income_for_faction``) in words, a player's own commands as written."""
+    return _STEP_NAME.sub(lambda found: _STEP_WORDS[found.group()], commands)
+
+
 def describe_row(row: Row) -> str:
     """A ledger row in words: what was done and the state after it (its event text)."""
     a = row.after
@@ -224,5 +241,5 @@ def describe_row(row: Row) -> str:
     offers = row.leech_amounts()
     if offers:
         parts.append("offers " + " ".join(str(n) for n in offers))
-    action = row.commands or "(no command)"
+    action = action_words(row.commands) or "(no command)"
     return f"{row.faction}: {action} -> " + ", ".join(parts)

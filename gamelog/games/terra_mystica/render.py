@@ -185,6 +185,13 @@ def _ink(colour: str) -> str:
     return "#ffffff" if colour in _DARK else "#111111"
 
 
+def seat_colours(state: TerraMysticaState) -> dict[str, str]:
+    """Each faction's line on the charts: its home terrain's colour, as on the map."""
+    return {
+        f.name: TERRAIN_FILL[f.color] for f in state.scored_factions() if f.color in TERRAIN_FILL
+    }
+
+
 def short_name(faction: str) -> str:
     """Two letters for a faction on a small marker (the data's names differ in them)."""
     return faction[:2].capitalize()

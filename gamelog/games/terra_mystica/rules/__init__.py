@@ -63,9 +63,12 @@ from gamelog.games.terra_mystica.state import Faction, Step, TerraMysticaState, 
 
 def apply(state: TerraMysticaState, move: LogMove) -> list[Event]:
     """Play ``move``: its entries of the stream, then (for a ledger) the check of the
-    recorded rows. Returns the ledger rows it wrote (a row is an event)."""
+    recorded rows. Returns the ledger rows it wrote (a row is an event), but for the
+    rows of the log's own comment lines: the ledger keeps those (the site's export has
+    them), but they are no event of the move they are filed with."""
     rows = state.ledger.rows
     first_row = len(rows)
+    remarks: list[range] = []  # the rows of the log's comment lines
     state.at_line = move.line
     ledger_form = state.form == LEDGER
     state.at_text = (
@@ -81,14 +84,20 @@ def apply(state: TerraMysticaState, move: LogMove) -> list[Event]:
                     "the game is over; no command may follow the final scoring",
                     rule=GAME_END_RULE,
                 )
+            before = len(rows)
             feed(state, actor, command, next_actor)
+            if actor == COMMENT:
+                remarks.append(range(before, len(rows)))
         except (IllegalMove, SetupError) as error:
             _place(error, move, steps, index)
             raise
     state.applied += 1
     if ledger_form:
         verify(state, move)
-    return rows[first_row:]  # type: ignore[return-value]  # rows are events
+    if not remarks:
+        return rows[first_row:]  # type: ignore[return-value]  # rows are events
+    skipped = {n for kept in remarks for n in kept}
+    return [row for n, row in enumerate(rows[first_row:], first_row) if n not in skipped]
 
 
 def _place(
