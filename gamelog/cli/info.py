@@ -11,6 +11,7 @@ from gamelog.cli.options import complete_game, format_option, game_names
 from gamelog.cli.output import Output, fail_usage
 from gamelog.core import render
 from gamelog.core.meta import GameMeta
+from gamelog.core.width import wrap_block
 
 
 @click.command(name="games")
@@ -34,7 +35,7 @@ def games_command() -> None:
         )
         notes = [f"{meta.name}: {note}" for meta in found for note in _apart(meta)]
         if notes:
-            out.echo("\n" + "\n".join(notes))
+            out.echo("\n" + wrap_block("\n".join(notes), out.width))
 
 
 def _apart(meta: GameMeta) -> list[str]:

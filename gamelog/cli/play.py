@@ -387,17 +387,23 @@ def _line_reader(session: Session) -> Callable[[str], str]:
     readline.parse_and_bind(r'"\C-c": "\C-e\C-v\C-c\C-m"')
     stdin = sys.stdin.fileno()
 
-    def ready() -> None:
-        """After readline has set the terminal up: Ctrl-C as a key, not a signal (readline
-        puts the terminal back as it was when the line is read)."""
+    def keys_not_signals() -> None:
+        """Once readline has set the terminal up and before it shows the prompt: Ctrl-C
+        as a key, not a signal (readline puts the terminal back as it was when the line
+        is read). Done after the prompt was shown, a Ctrl-C typed as it appeared was a
+        signal that Python noticed only at the next key."""
         with contextlib.suppress(termios.error):
             mode = termios.tcgetattr(stdin)
             mode[3] &= ~termios.ISIG
             termios.tcsetattr(stdin, termios.TCSANOW, mode)
+
+    def ready() -> None:
+        """A picked line with blanks put on the prompt, to be finished."""
         if _prefilled:
             readline.insert_text(_prefilled.pop())
             readline.redisplay()
 
+    readline.set_startup_hook(keys_not_signals)
     readline.set_pre_input_hook(ready)
 
     def read(prompt: str) -> str:
