@@ -19,18 +19,21 @@ Two ideas make typing short at the table:
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from lark import Token
+
 from gamelog.core.game import Game
-from gamelog.core.legal import legal_lines
 from gamelog.core.replay import replay
 
-__all__ = ["Completer", "completions", "names_of", "seat_of", "seated"]
+__all__ = ["Candidate", "Completer", "completions", "names_of", "seat_of", "seated"]
 
 #: What ends a word of a line: blanks and the notation's separators.
 _ENDS = " \t;,.:"
+#: Whole legal lines offered at the most (a Terra Mystica turn can list hundreds).
+MOST = 1000
 #: A name at the start of a line: ``Ann:``, ``darklings:``.
 _NAMED = re.compile(r"\s*([^\s:#;,][^:#;,]*?)\s*:")
 
@@ -86,11 +89,96 @@ def _open_part(line: str) -> str:
     return line[:cut]
 
 
+#: A form's blank: what chance turns up or the player fills in (``<L1 card or none>``).
+_BLANK = re.compile(r"<[^<>]*>")
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One completion: ``text`` replaces the whole of the line typed so far.
+
+    ``kind`` says what it is: ``"line"`` a whole legal line of the position (or a form,
+    up to its rest), ``"word"`` what is typed grown by the next word of the legal lines
+    or of the game's words, ``"name"`` a player's name, ``"blank"`` a blank of a form
+    the cursor is in or at (what chance turns up: the card revealed), shown in
+    ``text`` after what is typed, never to be typed as it stands."""
+
+    text: str
+    kind: str
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class _Pattern:
+    """A legal line or one of its clauses as literal parts and blanks (a blank is a part
+    starting with ``<``); a form's ``...`` (the rest of the turn) ends it."""
+
+    parts: tuple[str, ...]
+    detail: str
+
+    @classmethod
+    def of(cls, line: str, detail: str = "") -> _Pattern:
+        line = line.split("...", 1)[0]
+        parts: list[str] = []
+        at = 0
+        for blank in _BLANK.finditer(line):
+            if blank.start() > at:
+                parts.append(line[at : blank.start()])
+            parts.append(blank.group())
+            at = blank.end()
+        if at < len(line):
+            parts.append(line[at:])
+        return cls(tuple(parts), detail)
+
+    def follow(self, typed: str) -> list[tuple[str, str | None]]:
+        """What may follow ``typed`` by this pattern: ``(added, None)``, the text after
+        it up to the end of the next word, or ``("", blank)`` where ``typed`` ends at or
+        in a blank. Letters are compared without regard to case."""
+        found: list[tuple[str, str | None]] = []
+        self._follow(typed.casefold(), 0, 0, found)
+        return found
+
+    def _follow(self, typed: str, k: int, i: int, found: list[tuple[str, str | None]]) -> None:
+        parts = self.parts
+        if k >= len(parts):
+            return
+        part = parts[k]
+        rest = typed[i:]
+        if part.startswith("<"):
+            found.append(("", part))
+            if k + 1 < len(parts):  # the blank ends where the literal after it starts
+                first = parts[k + 1][:1].casefold()
+                for j in range(i, len(typed) + 1):
+                    if j == len(typed) or typed[j] == first:
+                        self._follow(typed, k + 1, j, found)
+            return
+        folded = part.casefold()
+        if len(rest) < len(folded):
+            if folded.startswith(rest):
+                left = part[len(rest) :]
+                found.append((_next_word(left), None))
+        elif rest.startswith(folded):
+            if len(rest) == len(folded) and k + 1 < len(parts) and parts[k + 1].startswith("<"):
+                found.append(("", parts[k + 1]))
+            else:
+                self._follow(typed, k + 1, i + len(folded), found)
+
+    @property
+    def words(self) -> list[str]:
+        """The words of its literal parts (amounts, spaces, cards as the listing writes them)."""
+        return [w for part in self.parts if not part.startswith("<") for w in _split(part)]
+
+
+def _split(text: str) -> list[str]:
+    return [w for w in re.split(r"[\s;,.:]+", text) if w]
+
+
 @dataclass
 class Completer:
     """Completions at one position, with its legal lines listed once (a Terra Mystica
     position tries each of its lines on a copy of itself: listing is the slow part,
-    matching is quick)."""
+    matching is quick). The one source of completion of ``gamelog play`` (readline's
+    Tab: ``complete``) and of ``gamelog lsp`` (``candidates``)."""
 
     game: Game
     state: Any
@@ -101,45 +189,172 @@ class Completer:
     text: str | None = None
     #: The log's file, where a header names files beside it (a card catalogue).
     path: str | None = None
+    #: The position after a line typed below ``text`` (state and log), or None where it
+    #: is not legal; where the caller keeps positions (the language server), the replay
+    #: from the start is spared.
+    replayer: Callable[[str], tuple[Any, Any] | None] | None = None
 
     def __post_init__(self) -> None:
         self.names = names_of(self.game, self.log)
         self.seat = self.game.to_move(self.state) if self.state is not None else None
+        self._listed: list[tuple[str, str, bool]] | None = None
         self._lines: list[str] | None = None
         self._after: dict[str, Completer | None] = {}
+        self._patterns: list[_Pattern] | None = None
+        self._clauses: list[_Pattern] | None = None
+        self._vocabulary: list[str] | None = None
+        self._grammar: dict[
+            str, tuple[list[str], list[tuple[str, re.Pattern[str], str]]] | None
+        ] = {}
+
+    @property
+    def listed(self) -> list[tuple[str, str, bool]]:
+        """Every legal line of the position, in the game's order, each once: the line,
+        what it is (its group, its note) and whether it is a form (has blanks)."""
+        if self._listed is None:
+            found: dict[str, tuple[str, str, bool]] = {}
+            if self.state is not None:
+                try:
+                    groups = self.game.legal_moves(self.state)
+                except NotImplementedError:
+                    groups = []
+                for group in groups:
+                    for option in group.options:
+                        detail = group.kind + (f" ({option.note})" if option.note else "")
+                        found.setdefault(option.line, (option.line, detail, option.form))
+            self._listed = list(found.values())
+        return self._listed
 
     @property
     def lines(self) -> list[str]:
         """The legal lines of the position (forms up to their first blank)."""
         if self._lines is None:
-            listed = (
-                legal_lines(self.game, self.state, forms=True) if self.state is not None else []
-            )
-            self._lines = list(dict.fromkeys(_open_part(line) for line in listed))
+            self._lines = list(dict.fromkeys(_open_part(line) for line, _, _ in self.listed))
         return self._lines
 
+    @property
+    def patterns(self) -> list[_Pattern]:
+        if self._patterns is None:
+            self._patterns = [_Pattern.of(line, detail) for line, detail, _ in self.listed]
+        return self._patterns
+
+    @property
+    def clauses(self) -> list[_Pattern]:
+        """The clauses of the legal lines (the parts between semicolons, the first
+        without its player's name), each once: what a clause typed after a semicolon
+        may be, where the parts before it do not replay alone (a turn needs its action)."""
+        if self._clauses is None:
+            found: dict[str, _Pattern] = {}
+            for line, detail, _ in self.listed:
+                for index, clause in enumerate(line.split(";")):
+                    clause = clause.strip()
+                    if index == 0 and seat_of(clause, self.names) is not None:
+                        clause = clause.partition(":")[2].strip()
+                    if clause and not clause.startswith("..."):
+                        found.setdefault(clause, _Pattern.of(clause, detail))
+            self._clauses = list(found.values())
+        return self._clauses
+
+    @property
+    def vocabulary(self) -> list[str]:
+        """The words worth completing: the game's keywords and words (spaces, cards,
+        factions), the players, and every word of the legal lines (amounts among them)."""
+        if self._vocabulary is None:
+            words: list[Any] = [*self.game.keywords(), *self.names]
+            if self.state is not None:
+                words += self.game.words(self.state)
+            words += [w for pattern in self.patterns for w in pattern.words]
+            self._vocabulary = [str(w) for w in dict.fromkeys(words)]
+        return self._vocabulary
+
     def complete(self, partial: str) -> list[str]:
-        """What ``partial`` (the line typed so far) may grow into, each a whole
-        replacement of it, sorted without regard to case."""
+        """What ``partial`` (the line typed so far, the seat implied) may grow into,
+        each a whole replacement of it, sorted without regard to case: the legal lines
+        grown by a word, else a line's later parts, its clause, the current word."""
         full = seated(partial, self.seat, self.names) if partial.strip() else partial
         if not partial.strip() and self.seat in self.names:
             full = f"{self.seat}: "
         added = len(full) - len(partial)  # the implied seat, taken off again
-        folded = full.casefold()
-        found: dict[str, None] = {}
-        for line in self.lines:
-            if line.casefold().startswith(folded) and len(line) > len(full):
-                grown = line[: len(full)] + _next_word(line[len(full) :])
-                found[partial + grown[len(full) :] if added else grown] = None
-        if partial and seat_of(partial, self.names) is None and ":" not in partial:
-            for name in self.names:  # another player's line, by their name
-                if name.casefold().startswith(partial.strip().casefold()):
-                    found[f"{name}: "] = None
+        grown = self._grown(full, partial, added)
+        found = dict.fromkeys(c.text for c in grown if c.kind != "blank")
+        found.update(dict.fromkeys(c.text for c in self._names(partial)))
         if not found:
             found = dict.fromkeys(self._rest(partial))
         if not found:
-            found = dict.fromkeys(self._words(partial))
+            found = dict.fromkeys(c.text for c in self._clause(partial) if c.kind != "blank")
+        if not found:  # the current word, read by the grammar as the file has the line
+            words = self._words(full)
+            found = dict.fromkeys(
+                c.text[added:]
+                for c in words
+                if c.kind == "word" and c.text.startswith(full[:added])
+            )
         return sorted(found, key=str.casefold)
+
+    def candidates(self, partial: str) -> list[Candidate]:
+        """Everything that may be typed at the end of ``partial``, the line as the file
+        holds it (the seat written, as in an editor), best first: the whole legal lines
+        it starts, each grown by its next word, the players, the parts and clause after
+        a separator, a blank the cursor is in, then the words the current word may be."""
+        folded = partial.casefold()
+        lines = [
+            Candidate(line, "line", detail)
+            for line, detail, _ in self.listed
+            if len(line) > len(partial) and line.casefold().startswith(folded)
+        ][:MOST]
+        found: list[Candidate] = [*lines, *self._grown(partial, partial, 0)]
+        found += self._names(partial)
+        found += [Candidate(text, "word") for text in self._rest(partial)]
+        found += self._clause(partial)
+        found += self._words(partial)
+        seen: set[tuple[str, str]] = set()
+        unique = []
+        for candidate in found:
+            if (candidate.text, candidate.kind) not in seen:
+                seen.add((candidate.text, candidate.kind))
+                unique.append(candidate)
+        return unique
+
+    def _grown(self, full: str, partial: str, added: int) -> list[Candidate]:
+        """``full`` grown by the next word of each legal line it starts (a form's blank
+        where the cursor is at one); handed back as ``partial`` grown."""
+        found: list[Candidate] = []
+        for pattern in self.patterns:
+            for more, blank in pattern.follow(full):
+                grown = full + (blank or more)
+                if len(grown) > len(full):
+                    text = partial + grown[len(full) :] if added else grown
+                    found.append(Candidate(text, "blank" if blank else "word", pattern.detail))
+        return found
+
+    def _names(self, partial: str) -> list[Candidate]:
+        """Another player's line, by their name."""
+        if not partial or seat_of(partial, self.names) is not None or ":" in partial:
+            return []
+        typed = partial.strip().casefold()
+        return [
+            Candidate(f"{name}: ", "name", "a player")
+            for name in self.names
+            if name.casefold().startswith(typed)
+        ]
+
+    def _clause(self, partial: str) -> list[Candidate]:
+        """The clause after the last semicolon, grown by the clauses of the legal lines
+        (a turn's later clauses, where the clauses before them do not replay alone)."""
+        cut = partial.rfind(";")
+        if cut < 0:
+            return []
+        tail = partial[cut + 1 :]
+        start = cut + 1 + len(tail) - len(tail.lstrip())
+        typed = partial[start:]
+        found: list[Candidate] = []
+        for pattern in self.clauses:
+            for more, blank in pattern.follow(typed):
+                if blank:
+                    found.append(Candidate(partial + blank, "blank", pattern.detail))
+                elif more:
+                    found.append(Candidate(partial + more, "word", pattern.detail))
+        return found
 
     def _rest(self, partial: str) -> list[str]:
         """A line typed past its first part: the part after the last separator completed
@@ -166,27 +381,97 @@ class Completer:
         if line not in self._after:
             assert self.text is not None
             text = self.text + line + "\n"
-            result = replay(self.game, text, self.path)
-            legal = result.error is None and result.state is not None
+            if self.replayer is not None:
+                reached = self.replayer(text)
+            else:
+                result = replay(self.game, text, self.path)
+                legal = result.error is None and result.state is not None
+                reached = (result.state, result.log) if legal else None
             self._after[line] = (
-                Completer(self.game, result.state, result.log, text, self.path) if legal else None
+                Completer(self.game, reached[0], reached[1], text, self.path, self.replayer)
+                if reached is not None
+                else None
             )
         return self._after[line]
 
-    def _words(self, partial: str) -> list[str]:
-        """The current word of ``partial`` completed from the game's words."""
-        start = max((partial.rfind(c) for c in _ENDS), default=-1) + 1
-        word = partial[start:].casefold()
-        if not word:
-            return []
-        words: list[Any] = [*self.game.keywords(), *self.names]
-        if self.state is not None:
-            words += self.game.words(self.state)
-        return [
-            partial[:start] + str(each)
-            for each in dict.fromkeys(words)
-            if str(each).casefold().startswith(word) and len(str(each)) > len(word)
-        ]
+    def _words(self, partial: str) -> list[Candidate]:
+        """The current word of ``partial`` completed from the vocabulary: the words
+        that start with what is typed since a word's start among the last few (a card of
+        several words, ``"Mist Lotus"``, ``Crown of the Vale``), every word where a word
+        is to start. Where the notation's grammar reads the line up to that start, only
+        the words it takes there (its keywords there, and the vocabulary's words of the
+        kinds it takes), and its free words as blanks (``free``: a name the position
+        does not know, as a card turned up)."""
+        starts = [0] + [i + 1 for i, c in enumerate(partial) if c in _ENDS]
+        starts = sorted({s for s in starts if s == len(partial) or partial[s] not in _ENDS})
+        found: list[Candidate] = []
+        for start in starts[-4:]:
+            tail = partial[start:]
+            typed = tail.casefold()
+            expected = self._expected(partial[:start])
+            if expected is None:
+                words = self.vocabulary if typed else []
+            else:
+                literals, free = expected
+                words = [*literals]
+                words += [w for w in self.vocabulary if any(_fits(r, a + w) for _, r, a in free)]
+                for what, pattern, lead in free:
+                    ends = ("", '"', "'")
+                    if not typed or any(pattern.match(lead + tail + end) for end in ends):
+                        found.append(Candidate(f"{partial[:start]}<{what}>", "free", what))
+            for word in dict.fromkeys(words):
+                if len(word) > len(typed) and word.casefold().startswith(typed):
+                    found.append(Candidate(partial[:start] + word, "word"))
+        return found
+
+    def _expected(
+        self, before: str
+    ) -> tuple[list[str], list[tuple[str, re.Pattern[str], str]]] | None:
+        """What the notation's grammar takes after ``before`` (a line up to a word's
+        start): its keywords there, and its other words' kinds (what each is called,
+        its pattern). None where the game has no grammar or it does not read ``before``."""
+        if before in self._grammar:
+            return self._grammar[before]
+        found = None
+        grammar = getattr(self.game, "grammar", None)
+        if grammar is not None:
+            try:
+                lark = grammar.lark
+                parser = lark.parse_interactive(before, start=grammar.starts[0])
+                parser.exhaust_lexer()
+                literals: list[str] = []
+                free: list[tuple[str, re.Pattern[str], str]] = []
+                last = parser.parser_state.value_stack[-1:]
+                token = last[0] if last and isinstance(last[0], Token) else None
+                if (
+                    token is not None
+                    and token.end_pos == len(before.rstrip())
+                    and before[-1:].isspace()
+                    and any(c.isspace() for c in token.value)
+                ):  # a token of several words (a list of sleeves) may go on
+                    pattern = lark.get_terminal(token.type).pattern
+                    what = grammar.describe.get(token.type, token.type.lower().replace("_", " "))
+                    lead = before[token.start_pos :]
+                    free.append((what, re.compile(pattern.to_regexp()), lead))
+                for name in sorted(parser.accepts()):
+                    if name.startswith(("$", "_")):
+                        continue
+                    pattern = lark.get_terminal(name).pattern
+                    if pattern.type == "str":
+                        if pattern.value.strip():
+                            literals.append(pattern.value)
+                    else:
+                        what = grammar.describe.get(name, name.lower().replace("_", " "))
+                        free.append((what, re.compile(pattern.to_regexp()), ""))
+                found = (literals, free)
+            except Exception:  # a line the grammar does not read so far: no filter
+                found = None
+        self._grammar[before] = found
+        return found
+
+
+def _fits(pattern: re.Pattern[str], word: str) -> bool:
+    return pattern.fullmatch(word) is not None
 
 
 def completions(
