@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from types import SimpleNamespace
 
+from gamelog.core.complete import Completer
 from gamelog.core.game import Game
 from gamelog.core.header import GAME, key_of
 from gamelog.lsp.analysis import Analysis, analyse
@@ -24,7 +26,7 @@ _WORD = re.compile(r"[\w'-]*$")
 #: The analysis and legal lines of the text above the line last completed on (the
 #: listing of a Terra Mystica position tries every line on it): completion is asked
 #: again at every keystroke on the same line.
-_listed: dict[tuple[str, str | None], tuple[str, Analysis, list[Completion]]] = {}
+_listed: dict[tuple[str, str | None], tuple[str, Analysis, list[Completion], Completer | None]] = {}
 
 
 @dataclass(frozen=True)
@@ -46,12 +48,13 @@ def completions(
     above, newline, typed = before.rpartition("\n")
     listed = _listed.get((game.name, path))
     if listed is not None and listed[0] == above:
-        analysis, legal = listed[1], listed[2]
+        analysis, legal, completer = listed[1], listed[2], listed[3]
     else:
         analysis = analyse(game, above + newline, path, previous)
         legal = _legal_lines(game, analysis)
+        completer = _completer(game, analysis, above + newline, path)
         _listed.clear()  # one log's lines above kept: typing on goes on at the same line
-        _listed[game.name, path] = (above, analysis, legal)
+        _listed[game.name, path] = (above, analysis, legal, completer)
     indent = len(typed) - len(typed.lstrip())
     found: list[Completion] = []
     in_header = not analysis.moves
@@ -62,7 +65,31 @@ def completions(
         found.extend(_choices(game, typed, key, value))
     if not colon or key_of(typed, game.header_keys) is None:
         found.extend(replace(c, start=indent) for c in legal)
-        found.extend(_words(game, analysis, typed))
+        if completer is not None and typed.strip():
+            found.extend(_grown(completer, typed, indent))
+        else:
+            found.extend(_words(game, analysis, typed))
+    return found
+
+
+def _completer(game: Game, analysis: Analysis, text: str, path: str | None) -> Completer | None:
+    """The position's completer (core/complete.py, the source of ``play``'s Tab too),
+    where there is a position to speak of."""
+    if analysis.state is None or analysis.illegal is not None or analysis.setup is not None:
+        return None
+    players = analysis.header_lines.player_names if analysis.header_lines is not None else []
+    return Completer(game, analysis.state, SimpleNamespace(players=players), text, path)
+
+
+def _grown(completer: Completer, typed: str, indent: int) -> list[Completion]:
+    """What is typed on the line grown by the next word, a player's name, a blank of a
+    form or the grammar's (core/complete.py); whole lines are listed already."""
+    found = []
+    for candidate in completer.candidates(typed[indent:]):
+        if candidate.kind == "line":
+            continue
+        label = candidate.text[indent:] if candidate.kind != "word" else candidate.text
+        found.append(Completion(label, candidate.text[indent:], indent, "word", candidate.detail))
     return found
 
 
