@@ -65,11 +65,16 @@ class Move(Located):
 
 @dataclass(frozen=True)
 class Event:
-    """Something a move did, in words a player understands ("Ann +3: grey flock at C4")."""
+    """Something a move did, in words a player understands ("Ann +3: grey flock at C4").
+
+    ``closing`` marks what the end of the move does (a Mystic Vale turn's mana left
+    unused and lost): a line written below may still grow the move and change it, so
+    ``gamelog play`` says it only once the next move starts (``core/session.py``)."""
 
     text: str
     player: str | None = None
     points: Number = 0
+    closing: bool = False
 
 
 @dataclass(frozen=True)
