@@ -28,7 +28,7 @@ from typing import Any
 
 from gamelog.core.complete import names_of, seated
 from gamelog.core.errors import GamelogError, NotationError, SetupError
-from gamelog.core.game import Event, Game, Move
+from gamelog.core.game import Event, Game, Lesson, Move
 from gamelog.core.header import HeaderKey, is_header_line, key_of
 from gamelog.core.logfile import LogFile, WriteFailed
 from gamelog.core.notation import normalise
@@ -205,6 +205,28 @@ class Session:
             column=len(asked.prefix) + 1,
             path=self.path,
         )
+
+    # --- what a line names that the game's data lacks ----------------------------------
+
+    def lesson(self, error: GamelogError) -> Lesson | None:
+        """What a refused line names that the data file the log names lacks (a card the
+        card catalogue does not hold), to be asked for at the table
+        (``Game.lesson``); None for any other problem, or a read-only log."""
+        if self.read_only is not None:
+            return None
+        log = self.result.log
+        if log is None:
+            try:
+                log = self.game.parse(self.text)
+            except GamelogError:
+                return None
+            log.path = self.path
+        return self.game.lesson(log, error)
+
+    def learnt(self) -> None:
+        """The log replayed from the start, after a lesson has changed the data it
+        reads (a catalogue read at setup)."""
+        self.result = self._replayed(self.text)
 
     def seated(self, line: str) -> str:
         """``line`` with the seat it implies: a line that names nobody is the move of the
