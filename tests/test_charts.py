@@ -128,3 +128,36 @@ def test_every_game_gives_every_scored_player_a_colour(package: str) -> None:
     assert set(colours) == set(game.running_scores(result.state))
     assert all(re.fullmatch(r"#[0-9a-fA-F]{6}", c) for c in colours.values())
     assert len({c.lower() for c in colours.values()}) == len(colours)
+
+
+@pytest.mark.parametrize("package", packages())
+def test_a_side_s_name_gives_the_colour_its_seat_is_drawn_in(package: str) -> None:
+    """Where a game gives a colour to a side's name alone (``side_colour``, what the
+    standings charts use), it is the colour the game's own pictures give that seat:
+    the standings and a game's report draw a faction alike."""
+    path = ROOT / "samples" / package / declared(package).showcase
+    text = path.read_text(encoding="utf-8")
+    game = game_for(text)
+    result = replay(game, text, str(path))
+    assert result.state is not None
+    for name, colour in game.seat_colours(result.state).items():
+        named = game.side_colour(name)
+        assert named is None or named.lower() == colour.lower(), (name, named, colour)
+
+
+def test_a_dark_cross_is_edged_light() -> None:
+    """The fifth seat's mark is a cross, a stroke with nothing to outline: a black one
+    is drawn over a wider light cross, so that it shows on a dark page."""
+    players = ["A", "B", "C", "D", "E"]
+    drawn = charts.distribution(
+        [(p, [10, 20]) for p in players], label="spread", colours={"E": "#3b3b3b"}
+    )
+    root = ET.fromstring(drawn)
+    entrant = next(g for g in root.iter(f"{SVG}g") if g.get("data-player") == "E")
+    crosses = [child for child in entrant if child.tag == f"{SVG}g"]
+    assert len(crosses) == 3  # the swatch and two scores
+    for cross in crosses:
+        edge, line = list(cross)
+        assert line.get("stroke") == "#3b3b3b"
+        assert edge.get("stroke") == "#ffffff"
+        assert float(edge.get("stroke-width", "0")) > float(line.get("stroke-width", "0"))
