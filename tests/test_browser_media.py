@@ -148,3 +148,49 @@ def test_a_printed_report_is_a_pdf_of_every_move(browser: Any, tmp_path: Path) -
     page.close()
     pages = pdf.count(b"/Type /Page") - pdf.count(b"/Type /Pages")
     assert pages >= 3, f"{pages} pages"
+
+
+#: The least a reader is asked to read on a board, in CSS pixels as drawn.
+LEGIBLE_PX = 11
+
+
+def test_a_mystic_vale_card_s_words_read_at_11_px_and_stay_on_the_card(
+    browser: Any,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """At a 1,400 px window the report draws the board some 960 px wide: every word
+    on it (a card's sleeve, zone, slots and symbols; the vales, the market, the
+    legend) is drawn at 11 px or more once the picture's scale is applied (it was
+    about 6 px), and no word of a card runs past the card's edge."""
+    path = _page("report-mystic_vale", tmp_path)
+    page = _open(browser, path, "light")
+    measured = page.evaluate(
+        """() => {
+          const board = [...document.querySelectorAll('#board svg')]
+            .find(s => s.getBoundingClientRect().width > 0);
+          const scale = board.getBoundingClientRect().width / board.viewBox.baseVal.width;
+          const shown = [...board.querySelectorAll('text')]
+            .filter(t => t.getBoundingClientRect().width > 0);
+          const sizes = shown.map(t => parseFloat(getComputedStyle(t).fontSize) * scale);
+          const cards = [...board.querySelectorAll('.card')]
+            .filter(c => c.getBoundingClientRect().width > 0);
+          const outside = [];
+          for (const card of cards) {
+            const edge = card.querySelector('rect').getBoundingClientRect();
+            for (const t of card.querySelectorAll('text')) {
+              const box = t.getBoundingClientRect();
+              if (box.width && (box.left < edge.left - 0.5 || box.right > edge.right + 0.5
+                  || box.top < edge.top - 0.5 || box.bottom > edge.bottom + 0.5)) {
+                outside.push(t.textContent);
+              }
+            }
+          }
+          return {
+            scale, smallest: Math.min(...sizes), count: shown.length, cards: cards.length, outside
+          };
+        }"""
+    )
+    page.close()
+    assert measured["cards"] == 80 and measured["count"] > 400, measured
+    assert measured["smallest"] >= LEGIBLE_PX, measured
+    assert measured["outside"] == [], measured
