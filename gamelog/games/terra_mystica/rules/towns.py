@@ -39,25 +39,46 @@ def _add_to_town(state: TerraMysticaState, f: Faction, where: str, town: int) ->
 
 
 def detect_towns_from(state: TerraMysticaState, f: Faction, where: str) -> int:
-    """Found a town from ``where`` if its group now qualifies; 1 if one was founded."""
-    if state.town.get(where) or where not in state.building:
+    """Found a town from ``where`` if its group now qualifies; 1 if one was founded.
+
+    Run after every build and upgrade, so written with local lookups and one walk:
+    the hexes around ``where`` are worked out once, for the town it may join and as
+    the first step of the walk over its group."""
+    town = state.town
+    building = state.building
+    if town.get(where) or where not in building:
         return 0
     if state.colour[where] != f.color:
         return 0
-    for other in adjacent_own_buildings(state, f, where):
-        if state.town.get(other):
-            _add_to_town(state, f, where, state.town[other])
-    if state.town.get(where):
-        return 0
-    # The group of own buildings linked to ``where`` (what adjacent_own_buildings
-    # gives, walked with local lookups: this runs after every build and upgrade).
-    power = count = 0
-    seen = {where}
-    stack = [where]
-    strength = f.building_power
-    building, built = state.building, f.built
+    built = f.built
     neighbours, bridged = state.board.neighbours, state.bridged
     skips = state.skip if f.spec.can_connect_across_river else None
+    # What adjacent_own_buildings gives for ``where``, in the same order.
+    around = neighbours[where]
+    extra = bridged.get(where)
+    if extra:
+        around = around | extra
+    if skips:
+        skip = skips.get(where)
+        if skip:
+            around = around | skip
+    own = [h for h in around if h in built]
+    for other in own:
+        if town.get(other):
+            _add_to_town(state, f, where, town[other])
+    if town.get(where):
+        return 0
+    # The group of own buildings linked to ``where``.
+    strength = f.building_power
+    kind = building[where]
+    power = strength[kind]
+    count = 2 if kind == "SA" else 1
+    seen = {where}
+    stack = []
+    for other in own:
+        if other not in seen:
+            seen.add(other)
+            stack.append(other)
     while stack:
         here = stack.pop()
         kind = building[here]
@@ -81,7 +102,7 @@ def detect_towns_from(state: TerraMysticaState, f: Faction, where: str) -> int:
     if not tiles_left:
         return 0
     for here in seen:
-        state.town[here] = tiles_left
+        town[here] = tiles_left
     resources.adjust(state, f, "GAIN_TW", 1)
     return 1
 
