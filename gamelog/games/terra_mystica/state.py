@@ -167,6 +167,9 @@ class Faction:
         self.teleport_to: str | None = None
         self.cult_blocked: set[str] = set()
         self.disable_spade_decline = False
+        #: Favor, town or bridge reminders of this faction may be among the state's
+        #: pending records (rules/pending.py): only then are they looked for.
+        self.reminded = False
 
         # Leech bookkeeping for the Cultists' reactions, by leech event id.
         self.leech_not_rejected: dict[int, int] = defaultdict(int)
@@ -256,6 +259,7 @@ _BRANCHED = {
             "require_home_terrain_tf",
             "teleport_to",
             "disable_spade_decline",
+            "reminded",
         ),
         _SHARED,
     ),

@@ -58,6 +58,7 @@ from gamelog.games.terra_mystica.rules import (
     turn,
     variable,
 )
+from gamelog.games.terra_mystica.rules.pending import OWED
 from gamelog.games.terra_mystica.state import Faction, Step, TerraMysticaState, lay_out, setup
 
 
@@ -208,7 +209,12 @@ def feed(state: TerraMysticaState, actor: str, command: cmd.Command, next_actor:
             turn.maybe_advance_to_next_player(state, faction)
             if ledger.collecting:  # closed there, except during the setup (round 0)
                 ledger.finish_row()
-        if next_actor != actor:
+            # The turn-fragment ends here too when another actor comes next: a second
+            # end changes something only for a faction that owes (its obligations are
+            # recorded again), so it is run only then.
+            if next_actor != actor and not faction.dropped and any(OWED(faction.r)):
+                turn.maybe_advance_to_next_player(state, faction)
+        elif next_actor != actor:
             turn.maybe_advance_to_next_player(state, faction)
     if state.phase == "play":
         # The usual case, checked here without a call: a round of play goes on
