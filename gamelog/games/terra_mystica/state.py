@@ -125,6 +125,11 @@ class Faction:
         self.replaced: dict[str, dict[str, int]] | None = (
             dict(spec.special_effects) if spec.special_mode == "replace" else None
         )
+        #: What the faction gets something more for when it gains it (``special``
+        #: mode ``gain``: resources.adjust asks for these).
+        self.gain_triggers: frozenset[str] = (
+            frozenset(spec.special_effects) if spec.special_mode == "gain" else frozenset()
+        )
         r: dict[str, int] = defaultdict(int)
         r.update(spec.start)
         for cult in CONSTANTS.cults:
@@ -260,6 +265,7 @@ _BRANCHED = {
             "teleport_to",
             "disable_spade_decline",
             "reminded",
+            "gain_triggers",
         ),
         _SHARED,
     ),

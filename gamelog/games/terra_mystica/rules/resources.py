@@ -122,7 +122,7 @@ def adjust(
         if delta > 0 and (
             state.gain_scoring_round != state.round
             or kind in state.gain_scoring[1]
-            or (f.spec.special_mode == "gain" and kind in f.spec.special_effects)
+            or kind in f.gain_triggers
         ):
             _scored_gain(state, f, kind, delta)
         if value < 0:
@@ -190,7 +190,7 @@ def adjust(
     if delta > 0 and (
         state.gain_scoring_round != state.round
         or kind in state.gain_scoring[1]
-        or (f.spec.special_mode == "gain" and kind in f.spec.special_effects)
+        or kind in f.gain_triggers
     ):
         _scored_gain(state, f, kind, delta)
     if r[kind] < 0:
@@ -305,19 +305,35 @@ def pay(
     """Pay ``cost``; if anything is short, say everything that is short."""
     net = {k: v - discount.get(k, 0) for k, v in cost.items()} if discount else cost
     r = f.r
-    # Most payments are affordable: seen without the list of what is short.
-    short: list[str] = []
+    # Most payments are affordable: seen without the list of what is short (power is
+    # spent from bowl III, power tokens from any bowl, as shortfalls counts them).
     for kind, amount in net.items():
-        if amount > 0 and (kind == "PW" or kind == "PW_TOKEN" or r[kind] < amount):
-            short = shortfalls(state, f, net)
-            break
-    if short:
-        raise IllegalMove(
-            f"needs {amounts_text(net, RESOURCE_WORDS)}, has {', '.join(short)}",
-            rule=FULL_COST_RULE,
-        )
+        if amount > 0:
+            if kind == "PW":
+                have = r["P3"]
+            elif kind == "PW_TOKEN":
+                have = r["P1"] + r["P2"] + r["P3"]
+            else:
+                have = r[kind]
+            if have < amount:
+                raise IllegalMove(
+                    f"needs {amounts_text(net, RESOURCE_WORDS)}, "
+                    f"has {', '.join(shortfalls(state, f, net))}",
+                    rule=FULL_COST_RULE,
+                )
     for kind, amount in net.items():
-        adjust(state, f, kind, -amount)
+        if amount > 0 and kind in _PAID_PLAIN:
+            # What adjust does for a payment of these (affordable, as seen above).
+            r[kind] -= amount
+        elif amount > 0 and kind == "PW":
+            r["P1"] += amount
+            r["P3"] -= amount
+        else:
+            adjust(state, f, kind, -amount)
+
+
+#: Resources a payment takes without a side effect (VP are booked to a source).
+_PAID_PLAIN = _PLAIN - {"VP"}
 
 
 def shortfalls(state: TerraMysticaState, f: Faction, cost: Amounts) -> list[str]:
