@@ -173,14 +173,12 @@ class Ledger:
         if not self.collecting:
             return
         faction = self.current
-        assert faction is not None
-        commands = self.commands
         self.rows.append(
             Row(
-                faction.name,
-                commands[0] if len(commands) == 1 else ". ".join(commands),
+                faction.name,  # type: ignore[union-attr]  # a row collects for a seat
+                ". ".join(self.commands),
                 self.start,
-                faction.snapshot(),
+                faction.snapshot(),  # type: ignore[union-attr]
                 self.leech,
                 None,
                 self.started,

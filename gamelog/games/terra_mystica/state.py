@@ -575,6 +575,10 @@ def setup(log: GameLog[Header, LogMove]) -> TerraMysticaState:
     return state
 
 
+#: Admin lines that end no faction's row (state.lay_out).
+_NO_BREAK = (cmd.Start, cmd.NoOp)
+
+
 def lay_out(moves: list[LogMove]) -> tuple[dict[int, tuple[Step, ...]], int | None]:
     """Every move's stretch of the stream (the site's rewrites of the whole stream
     applied), each step with the actor of the entry after it; and the player count
@@ -597,9 +601,7 @@ def lay_out(moves: list[LogMove]) -> tuple[dict[int, tuple[Step, ...]], int | No
             # it: the site's ledger writes the comment row and goes on collecting, and
             # a ledger, which shows neither the admin line nor a break, reads back as
             # one row.
-            if actor != COMMENT and not (
-                actor == ADMIN and isinstance(command, cmd.Start | cmd.NoOp)
-            ):
+            if actor != COMMENT and not (actor == ADMIN and isinstance(command, _NO_BREAK)):
                 following = actor
     plan: dict[int, tuple[Step, ...]] = {}
     start = 0

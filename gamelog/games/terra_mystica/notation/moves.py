@@ -74,13 +74,9 @@ class LogLine(LogMove):
         entries: tuple[Entry, ...] = (),
         indent: int = 0,
     ) -> None:
-        fields = self.__dict__
-        fields["line"] = line
-        fields["column"] = column
-        fields["player"] = player
-        fields["source"] = source
-        fields["entries"] = entries
-        fields["indent"] = indent
+        self.__dict__.update(
+            line=line, column=column, player=player, source=source, entries=entries, indent=indent
+        )
 
     def column_of(self, text: str, occurrence: int = 0) -> int | None:
         """The 1-based column where a command of this line starts (1 if not found):

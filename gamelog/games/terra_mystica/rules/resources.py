@@ -370,9 +370,10 @@ def gain_power(state: TerraMysticaState, f: Faction, count: int) -> int:
 
 
 def maybe_score_tile(state: TerraMysticaState, f: Faction, kind: str, mode: str) -> None:
-    name = state.current_score_tile()
-    if name is None:
+    round_ = state.round  # state.current_score_tile(), without its call
+    if not round_ > 0 or len(state.score_tiles) < round_:
         return
+    name = state.score_tiles[round_ - 1]
     tile = TILES[name]
     points = tile.vp.get(kind)
     if points and tile.mode == mode:
@@ -392,7 +393,7 @@ def maybe_special(state: TerraMysticaState, f: Faction, kind: str, mode: str) ->
 
 
 def score_favor_builds(state: TerraMysticaState, f: Faction, building: str) -> None:
-    for name in f.held("FAV"):
+    for name in f.tiles["favor"]:  # the VP change none of them
         points = TILES[name].build_vp.get(building)
         if points:
             adjust(state, f, "VP", points, name)
@@ -400,13 +401,15 @@ def score_favor_builds(state: TerraMysticaState, f: Faction, building: str) -> N
 
 # --- cult tracks ----------------------------------------------------------------------
 
+#: The power for passing 3, 5 and 7 of a cult track, and for stepping onto 10.
+_CULT_POWER = tuple((step, power) for step, power in CONSTANTS.cult_power if step != 10)
+_TOP_POWER = dict(CONSTANTS.cult_power)[10]
+
 
 def cult_moved(state: TerraMysticaState, f: Faction, cult: str, old: int, new: int) -> None:
     """Power for passing 3, 5 and 7, and the town key needed to step onto 10."""
     r = f.r
-    for threshold, power in CONSTANTS.cult_power:
-        if threshold == 10:
-            continue
+    for threshold, power in _CULT_POWER:
         if old < threshold <= new:
             adjust(state, f, "PW", power)
     if old <= 9 < new:
@@ -423,7 +426,7 @@ def cult_moved(state: TerraMysticaState, f: Faction, cult: str, old: int, new: i
                 rule=WAIT_FOR_CULT_STEPS_RULE.format(faction=holder.display),
             )
         adjust(state, f, "KEY", -1)
-        adjust(state, f, "PW", dict(CONSTANTS.cult_power)[10])
+        adjust(state, f, "PW", _TOP_POWER)
         for other in state.order:
             if other is not f:
                 other.r[f"MAX_{cult}"] = 9
