@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import copy
 from collections import defaultdict, deque
-from operator import itemgetter
 
 from gamelog.core.game import GameLog
 from gamelog.games.terra_mystica.board import Board, board_for
@@ -32,7 +31,7 @@ from gamelog.games.terra_mystica.components import (
     Track,
     empty_seat_spec,
 )
-from gamelog.games.terra_mystica.ledger import Ledger
+from gamelog.games.terra_mystica.ledger import Ledger, snapshot
 from gamelog.games.terra_mystica.notation import commands as cmd
 from gamelog.games.terra_mystica.notation.commands import ADMIN, COMMENT, Entry
 from gamelog.games.terra_mystica.notation.header import Header
@@ -90,9 +89,6 @@ class Pending:
 # --- a faction --------------------------------------------------------------------
 
 _TILE_GROUPS = {"BON": "bonus", "FAV": "favor", "TW": "town"}
-_SNAPSHOT = itemgetter(
-    "VP", "C", "W", "P", "P1", "P2", "P3", "FIRE", "WATER", "EARTH", "AIR", "CULT"
-)
 
 
 class Faction:
@@ -202,7 +198,7 @@ class Faction:
     def snapshot(self) -> tuple[int, ...]:
         """What a ledger row shows, in its order: VP, C, W, P, the bowls P1/P2/P3,
         the four cult tracks and the cult steps still owed (see ledger.py)."""
-        return _SNAPSHOT(self.r)
+        return snapshot(self.r)
 
     def power_gainable(self) -> int:
         """How much power the bowls can still take (bowl I counts twice)."""

@@ -195,8 +195,9 @@ def feed(state: TerraMysticaState, actor: str, command: cmd.Command, next_actor:
         if state.ledger.force_finish:
             state.ledger.finish_row()
     else:
-        faction = state.factions.get(actor)
-        if faction is None:
+        if actor in state.factions:
+            faction = state.factions[actor]
+        else:
             _unknown_faction(state, actor)
         if faction.dropped:
             drops.reject_dropped(state, faction)

@@ -38,8 +38,8 @@ def compute_leech(state: TerraMysticaState, where: str) -> dict[str, int]:
     if extra:
         around = around | extra
     for other in around:
-        kind = building.get(other)
-        if kind:
+        if other in building:
+            kind = building[other]
             their = colours[other]
             if their != colour:
                 # A building's power as its owner counts it (the Yetis' SH and SA: 4).

@@ -58,11 +58,12 @@ def require_action(state: TerraMysticaState, f: Faction, record: Pending) -> Non
 def dismiss_action(state: TerraMysticaState, f: Faction, kind: str | None) -> None:
     name = f.name
     required = state.action_required
-    for index, r in enumerate(required):  # noqa: B007 - the index is used after the loop
+    for r in required:
         if r.faction == name and (kind is None or r.type == kind):
             break
     else:
         return
+    index = required.index(r)  # a record is equal only to itself
     # Usually the one record: taken out where it is; else every one that matches.
     for r in required[index + 1 :]:
         if r.faction == name and (kind is None or r.type == kind):
