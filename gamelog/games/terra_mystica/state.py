@@ -150,6 +150,12 @@ class Faction:
         #: Hexes of the faction's buildings, in the order they were built (and as a set).
         self.locations: list[str] = []
         self.built: set[str] = set()
+        #: The groups of linked own buildings, as a union-find over their hexes (each
+        #: hex's parent; a group's root is its own parent), with each group's power
+        #: and size (a sanctuary counts two) by its root (rules/towns.py).
+        self.group_of: dict[str, str] = {}
+        self.group_power: dict[str, int] = {}
+        self.group_size: dict[str, int] = {}
         #: Tiles held by group ("bonus", "favor", "town"), in the order they were taken.
         self.tiles: dict[str, dict[str, bool]] = {"bonus": {}, "favor": {}, "town": {}}
 
@@ -274,6 +280,9 @@ _BRANCHED = {
             "tracks",
             "locations",
             "built",
+            "group_of",
+            "group_power",
+            "group_size",
             "allowed_sub",
             "allowed_build_locations",
             "cult_blocked",

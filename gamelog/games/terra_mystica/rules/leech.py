@@ -59,7 +59,17 @@ def note_leech(state: TerraMysticaState, builder: Faction, where: str) -> dict[s
     # builder's); colours of factions no longer in the game (dropped) come last.
     listed = state.ledger.leech
     reported = 0
-    for f in state.factions_in_order_from(builder, active_only=True):
+    order = state.order
+    if builder in order and not builder.dropped:
+        # factions_in_order_from(builder, active_only=True), without its copies: the
+        # seats after the builder's, then those before it (and the builder's).
+        i = order.index(builder) + 1
+        order = order[i:] + order[:i]
+    else:
+        order = state.factions_in_order_from(builder, active_only=True)
+    for f in order:
+        if f.dropped:
+            continue
         amount = offers.get(f.color)
         if not amount:
             continue
