@@ -116,14 +116,18 @@ def _add_to_town(state: TerraMysticaState, f: Faction, where: str, town: int) ->
 def detect_towns_from(state: TerraMysticaState, f: Faction, where: str) -> int:
     """Found a town from ``where`` if its group now qualifies; 1 if one was founded.
 
-    Run after every build and upgrade, so written with local lookups and one walk:
-    the hexes around ``where`` are worked out once, for the town it may join and as
-    the first step of the walk over its group."""
+    Run after every build and upgrade, so the group's size and power come from the
+    groups kept as they grew: a group smaller than a town holds none (a group only
+    grows) and founds none, and the group is walked only when it may found one."""
     town = state.town
     building = state.building
     if town.get(where) or where not in building:
         return 0
     if state.colour[where] != f.color:
+        return 0
+    parent = f.group_of
+    top = _root(parent, where) if where in parent else None
+    if top is not None and f.group_size[top] < CONSTANTS.town_buildings:
         return 0
     built = f.built
     neighbours, bridged = state.board.neighbours, state.bridged
@@ -143,11 +147,8 @@ def detect_towns_from(state: TerraMysticaState, f: Faction, where: str) -> int:
             _add_to_town(state, f, where, town[other])
     if town.get(where):
         return 0
-    parent = f.group_of
-    if where in parent:  # the group's power and size, kept as it grew
-        top = _root(parent, where)
-        if f.group_power[top] < f.r["TOWN_SIZE"] or f.group_size[top] < CONSTANTS.town_buildings:
-            return 0
+    if top is not None and f.group_power[top] < f.r["TOWN_SIZE"]:
+        return 0
     # The group of own buildings linked to ``where``.
     strength = f.building_power
     kind = building[where]
