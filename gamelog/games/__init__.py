@@ -12,10 +12,9 @@ its game is replayed (``load``), so a one-shot command pays only for the game it
 from __future__ import annotations
 
 import importlib
+import os
 from collections.abc import Callable
 from functools import cache
-from importlib import resources
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gamelog.core.meta import GameMeta, key
@@ -29,12 +28,12 @@ if TYPE_CHECKING:
 def package_names() -> tuple[str, ...]:
     """Every folder beside this file with a ``meta.py`` is a game (one without its
     ``game.py`` fails when its engine is loaded, and the conformance suite says so)."""
-    here = Path(__file__).parent
+    here = os.path.dirname(__file__)
     return tuple(
         sorted(
-            entry.name
-            for entry in here.iterdir()
-            if not entry.name.startswith("_") and (entry / "meta.py").is_file()
+            name
+            for name in os.listdir(here)
+            if not name.startswith("_") and os.path.isfile(os.path.join(here, name, "meta.py"))
         )
     )
 
@@ -117,6 +116,8 @@ def suffixes() -> tuple[str, ...]:
 
 def cheat_sheet(package: str) -> str:
     """A game's notation cheat-sheet (``notation.md`` in its folder), without its engine."""
+    from importlib import resources  # the cheat-sheet's own: a listing does without it
+
     return resources.files(f"{__name__}.{package}").joinpath("notation.md").read_text("utf-8")
 
 
