@@ -104,9 +104,13 @@ def _cell_kind(cell: Any) -> str | None:
         pass
     else:
         return None
-    if "," in cell and any(ch.isdigit() for ch in cell):  # tabulate's "1,000"
+    if "," in cell and set(cell) <= _THOUSANDS:  # what tabulate may read as "1,000"
         return None
     return "text"
+
+
+#: The characters of a number tabulate reads with thousands separators ("-1,000.5").
+_THOUSANDS = frozenset("+-0123456789,.")
 
 
 def _plain_text(text: str) -> bool:
