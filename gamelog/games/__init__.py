@@ -65,8 +65,12 @@ def _packages_by_key() -> dict[str, str]:
 
 def package_of(name: str) -> str | None:
     """The folder of the game called ``name`` (its name, title, an alias or its
-    folder, any case), or None."""
-    return _packages_by_key().get(key(name))
+    folder, any case), or None. A game's name is its folder's (tests/core/test_core_meta.py),
+    so a log's ``game:`` line finds its folder without reading any other game's meta."""
+    wanted = key(name)
+    if wanted in package_names():
+        return wanted
+    return _packages_by_key().get(wanted)
 
 
 def find_meta(name: str) -> GameMeta | None:
