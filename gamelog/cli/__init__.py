@@ -159,10 +159,8 @@ def run() -> None:
     The cyclic collector is paused until the command's module is imported, as it is
     while this module imports and while an engine is (``games.load``): start-up is
     imports, and a collection during them walks only objects that will live on."""
-    _paused_by_run.append(gc.isenabled())
-    gc.disable()
     try:
-        code = main.main(prog_name="gamelog", standalone_mode=False)
+        code = _dispatched()
     except SystemExit as done:  # a command's own sys.exit(code)
         if done.code is not None and not isinstance(done.code, int):
             raise
@@ -188,6 +186,17 @@ def run() -> None:
         )
         sys.exit(EXIT_PROBLEM)
     _leave(code or 0)
+
+
+def _dispatched() -> Any:
+    """``main``'s exit code, the collector paused until the command's module is imported
+    (``_resume_collector``), and running again at the end whatever happened."""
+    _paused_by_run[:] = [gc.isenabled()]
+    gc.disable()
+    try:
+        return main.main(prog_name="gamelog", standalone_mode=False)
+    finally:
+        _resume_collector()
 
 
 def _leave(code: int) -> None:
