@@ -261,6 +261,13 @@ class Game(ABC, Generic[HeaderT, StateT, MoveT]):
         a player's line in the colour of their pieces. Empty: the charts' palette."""
         return {}
 
+    def side_colour(self, name: str) -> str | None:
+        """The colour (``#rrggbb``) the game gives a side by its name alone, with no
+        position to look at: a Terra Mystica faction's terrain, a seat named by its
+        colour ("blue"). The standings and ratings charts, which see only names across
+        many logs, draw a side in it; None (the default): the charts' palette."""
+        return None
+
     # --- at the table -----------------------------------------------------
 
     def to_move(self, state: StateT) -> str | None:
@@ -349,6 +356,7 @@ OPTIONAL: dict[str, str] = {
     "key": "legal",
     "copy_state": "state",
     "seat_colours": "render",
+    "side_colour": "render",
 }
 
 
@@ -375,7 +383,8 @@ class Parts:
     several actions listed action by action; both or neither), ``copy_state(state)``
     (an independent copy cheaper than a deep copy, for the positions the language
     server keeps), ``seat_colours(state)`` (each scored player's colour in the game,
-    which the charts draw them in).
+    which the charts draw them in), ``side_colour(name)`` (the colour a side's name
+    alone gives, a faction's or a colour seat's, for the charts across logs).
 
     Every check is made when the ``Parts`` is built, that is when the game class is
     made: a role missing from its module, a function defined but not declared, or a
@@ -399,6 +408,7 @@ class Parts:
     key: Callable[[Any, Any], Hashable] | None = None
     copy_state: Callable[[Any], Any] | None = None
     seat_colours: Callable[[Any], Mapping[str, str]] | None = None
+    side_colour: Callable[[str], str | None] | None = None
 
     def __post_init__(self) -> None:
         for role, names in REQUIRED.items():
@@ -491,6 +501,10 @@ class TemplateGame(Game[HeaderT, StateT, MoveT]):
     def seat_colours(self, state: StateT) -> Mapping[str, str]:
         colours = self.parts.seat_colours
         return colours(state) if colours is not None else {}
+
+    def side_colour(self, name: str) -> str | None:
+        colour = self.parts.side_colour
+        return colour(name) if colour is not None else None
 
     def keywords(self) -> list[str]:
         return self.grammar.keywords()
