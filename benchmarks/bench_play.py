@@ -61,10 +61,13 @@ def play_latency(sample: str, where: float | str, repeat: int) -> list[float]:
             if (ROOT / sample).with_name("catalogue.toml").exists():
                 shutil.copy((ROOT / sample).with_name("catalogue.toml"), folder)
             session = Session(game, str(log))
-            started = time.perf_counter()
-            outcome = session.submit(lines[index])
-            session.to_move()
-            times.append((time.perf_counter() - started) * 1000)
+            try:
+                started = time.perf_counter()
+                outcome = session.submit(lines[index])
+                session.to_move()
+                times.append((time.perf_counter() - started) * 1000)
+            finally:
+                session.close()  # its lock on the log, which the next run rewrites
             assert outcome.accepted, outcome.error
     return times
 

@@ -18,8 +18,12 @@ import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from gamelog.core.audit import log_suffixes
+
 ROOT = Path(__file__).resolve().parent.parent
-LOG_SUFFIXES = (".log", ".txt")
+#: The suffixes a folder's walk takes (the common ones and every game's own), as the
+#: audit walks folders.
+LOG_SUFFIXES = log_suffixes()
 
 UNICODE = [
     "\u0301",  # combining acute
@@ -43,7 +47,7 @@ _TOKEN = re.compile(r"[^\s:,;.]+")
 
 
 def samples_of(game_folder: str) -> list[str]:
-    """The texts of a game's samples (both suffixes)."""
+    """The texts of a game's samples (every log suffix)."""
     folder = ROOT / "samples" / game_folder
     return [
         path.read_text(encoding="utf-8")

@@ -148,3 +148,98 @@ def test_a_printed_report_is_a_pdf_of_every_move(browser: Any, tmp_path: Path) -
     page.close()
     pages = pdf.count(b"/Type /Page") - pdf.count(b"/Type /Pages")
     assert pages >= 3, f"{pages} pages"
+
+
+#: The least a reader is asked to read on a board, in CSS pixels as drawn.
+LEGIBLE_PX = 11
+
+
+def test_a_mystic_vale_card_s_words_read_at_11_px_and_stay_on_the_card(
+    browser: Any,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """At a 1,400 px window the report draws the board some 960 px wide: every word
+    on it (a card's sleeve, zone, slots and symbols; the vales, the market, the
+    legend) is drawn at 11 px or more once the picture's scale is applied (it was
+    about 6 px), and no word of a card runs past the card's edge."""
+    path = _page("report-mystic_vale", tmp_path)
+    page = _open(browser, path, "light")
+    measured = page.evaluate(
+        """() => {
+          const board = [...document.querySelectorAll('#board svg')]
+            .find(s => s.getBoundingClientRect().width > 0);
+          const scale = board.getBoundingClientRect().width / board.viewBox.baseVal.width;
+          const shown = [...board.querySelectorAll('text')]
+            .filter(t => t.getBoundingClientRect().width > 0);
+          const sizes = shown.map(t => parseFloat(getComputedStyle(t).fontSize) * scale);
+          const cards = [...board.querySelectorAll('.card')]
+            .filter(c => c.getBoundingClientRect().width > 0);
+          const outside = [];
+          for (const card of cards) {
+            const edge = card.querySelector('rect').getBoundingClientRect();
+            for (const t of card.querySelectorAll('text')) {
+              const box = t.getBoundingClientRect();
+              if (box.width && (box.left < edge.left - 0.5 || box.right > edge.right + 0.5
+                  || box.top < edge.top - 0.5 || box.bottom > edge.bottom + 0.5)) {
+                outside.push(t.textContent);
+              }
+            }
+          }
+          return {
+            scale, smallest: Math.min(...sizes), count: shown.length, cards: cards.length, outside
+          };
+        }"""
+    )
+    page.close()
+    assert measured["cards"] == 80 and measured["count"] > 400, measured
+    assert measured["smallest"] >= LEGIBLE_PX, measured
+    assert measured["outside"] == [], measured
+
+
+@pytest.mark.parametrize("media", ["light", "dark"])
+def test_every_mark_of_the_standings_chart_shows_on_the_page(
+    browser: Any,  # noqa: F811
+    media: str,
+    tmp_path: Path,
+) -> None:
+    """The standings draw each entrant in its colour in the game (Terra Mystica's
+    darklings black, its ice factions white) or the palette's (which has black too):
+    each mark, and the swatch by each name, has a fill or an edge that stands out from
+    the page's ground at 3:1 or more (WCAG's contrast for graphics), in a light and a
+    dark colour scheme."""
+    path = _page("standings", tmp_path)
+    page = _open(browser, path, media)
+    found = page.evaluate(
+        """() => {
+          const rgb = css => (css.match(/[\\d.]+/g) || []).slice(0, 3).map(Number);
+          const lum = ([r, g, b]) => [r, g, b].map(c => c / 255)
+            .map(c => c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)
+            .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
+          const contrast = (a, b) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+          const ground = lum(rgb(getComputedStyle(document.body).backgroundColor));
+          const worst = {};
+          const colours = [];
+          for (const entrant of document.querySelectorAll('.chart .entrant')) {
+            const name = entrant.dataset.player;
+            colours.push(entrant.dataset.colour);
+            for (const mark of entrant.children) {
+              if (['title', 'text', 'line'].includes(mark.tagName)) continue;
+              const parts = mark.tagName === 'g' ? [...mark.children] : [mark];
+              let best = 0;
+              for (const part of parts) {
+                const style = getComputedStyle(part);
+                for (const paint of [style.fill, style.stroke]) {
+                  if (!paint.startsWith('rgb')) continue;
+                  best = Math.max(best, contrast(lum(rgb(paint)), ground));
+                }
+              }
+              worst[name] = Math.min(worst[name] ?? Infinity, best);
+            }
+          }
+          return {worst, colours};
+        }"""
+    )
+    page.close()
+    assert "#3b3b3b" in found["colours"] and "#000000" in found["colours"]  # black marks
+    low = {name: round(value, 2) for name, value in found["worst"].items() if value < 3}
+    assert not low, f"marks that do not stand out from the {media} page: {low}"

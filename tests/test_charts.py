@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from conformance.declared import declared, packages
 
 from gamelog.cli import main
-from gamelog.core import charts
+from gamelog.core import charts, svg
 from gamelog.core.logs import game_for
 from gamelog.core.replay import replay
 
@@ -128,3 +128,67 @@ def test_every_game_gives_every_scored_player_a_colour(package: str) -> None:
     assert set(colours) == set(game.running_scores(result.state))
     assert all(re.fullmatch(r"#[0-9a-fA-F]{6}", c) for c in colours.values())
     assert len({c.lower() for c in colours.values()}) == len(colours)
+
+
+@pytest.mark.parametrize("package", packages())
+def test_a_side_s_name_gives_the_colour_its_seat_is_drawn_in(package: str) -> None:
+    """Where a game gives a colour to a side's name alone (``side_colour``, what the
+    standings charts use), it is the colour the game's own pictures give that seat:
+    the standings and a game's report draw a faction alike."""
+    path = ROOT / "samples" / package / declared(package).showcase
+    text = path.read_text(encoding="utf-8")
+    game = game_for(text)
+    result = replay(game, text, str(path))
+    assert result.state is not None
+    for name, colour in game.seat_colours(result.state).items():
+        named = game.side_colour(name)
+        assert named is None or named.lower() == colour.lower(), (name, named, colour)
+
+
+def test_a_dark_cross_is_edged_light() -> None:
+    """The fifth seat's mark is a cross, a stroke with nothing to outline: a black one
+    is drawn over a wider light cross, so that it shows on a dark page."""
+    players = ["A", "B", "C", "D", "E"]
+    drawn = charts.distribution(
+        [(p, [10, 20]) for p in players], label="spread", colours={"E": "#3b3b3b"}
+    )
+    root = ET.fromstring(drawn)
+    entrant = next(g for g in root.iter(f"{SVG}g") if g.get("data-player") == "E")
+    crosses = [child for child in entrant if child.tag == f"{SVG}g"]
+    assert len(crosses) == 3  # the swatch and two scores
+    for cross in crosses:
+        edge, line = list(cross)
+        assert line.get("stroke") == "#3b3b3b"
+        assert edge.get("stroke") == "#ffffff"
+        assert float(edge.get("stroke-width", "0")) > float(line.get("stroke-width", "0"))
+
+
+def _contrast(a: str, b: str) -> float:
+    light, dark = sorted((charts.luminance(a), charts.luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+#: The pages' grounds: light, and dark (base.html's --bg in a dark colour scheme).
+GROUNDS = ("#ffffff", "#17181a")
+
+
+@pytest.mark.parametrize("package", packages())
+def test_every_colour_shows_on_a_light_and_a_dark_page_by_its_fill_or_its_edge(
+    package: str,
+) -> None:
+    """The palette's colours and every colour a game gives its seats (the showcase's)
+    or a side's name (Terra Mystica's factions' terrains): on either page, the colour or the
+    edge it is drawn with stands out at 3:1 or more (WCAG's least for graphics)."""
+    path = ROOT / "samples" / package / declared(package).showcase
+    text = path.read_text(encoding="utf-8")
+    game = game_for(text)
+    result = replay(game, text, str(path))
+    assert result.state is not None
+    colours = {*game.seat_colours(result.state).values(), *svg.PALETTE}
+    seats = game.running_scores(result.state)
+    colours |= {c for name in seats if (c := game.side_colour(name))}
+    for colour in colours:
+        colour = colour.lower()
+        for ground in GROUNDS:
+            best = max(_contrast(colour, ground), _contrast(charts.edge_of(colour), ground))
+            assert best >= 3, (colour, ground, round(best, 2))

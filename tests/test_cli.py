@@ -356,6 +356,43 @@ def test_version_imports_no_command_no_engine_and_no_worker_pool() -> None:
     ]
 
 
+def test_games_imports_no_engine_no_parser_and_no_score_sheet() -> None:
+    """`gamelog games` reads the games' meta only: no engine, no Lark, no engine
+    interface or score sheet, no pager, no table library."""
+    out = _fresh(
+        "import os, sys\n"
+        "os._exit = lambda code: None\n"
+        "sys.argv = ['gamelog', 'games']\n"
+        "from gamelog.cli import run\n"
+        "run()\n"
+        "sys.stdout.flush()\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('lark', 'tabulate', 'jinja2',"
+        " 'multiprocessing', 'subprocess', 'gamelog.core.game', 'gamelog.core.scoring',"
+        " 'gamelog.cli.loading')) or (m.startswith('gamelog.games.') and"
+        " m.count('.') > 2 and not m.endswith('.meta'))))"
+    )
+    assert "seikatsu" in out
+    assert out.splitlines()[-1] == "[]"
+
+
+def test_score_of_one_game_imports_no_other_engine_no_pool_and_no_pages() -> None:
+    """A one-shot `gamelog score` pays for its own game's engine only."""
+    log = ROOT / "samples" / "seikatsu" / "tournament-2p.log"
+    out = _fresh(
+        "import os, sys\n"
+        "os._exit = lambda code: None\n"
+        f"sys.argv = ['gamelog', 'score', {str(log)!r}]\n"
+        "from gamelog.cli import run\n"
+        "run()\n"
+        "sys.stdout.flush()\n"
+        "print(sorted({m.split('.')[2] for m in sys.modules if m.startswith('gamelog.games.')"
+        " and not m.endswith('.meta') and m.count('.') > 2}),"
+        " sorted(m for m in sys.modules if m.startswith(('tabulate', 'jinja2', 'multiprocessing',"
+        " 'gamelog.core.ratings', 'gamelog.core.charts', 'gamelog.core.pages'))))"
+    )
+    assert out.splitlines()[-1] == "['seikatsu'] []"
+
+
 def test_help_lists_every_command_with_its_own_short_help() -> None:
     listed = run("--help").stdout.split("Commands:\n", 1)[1].split("\n\n", 1)[0]
     names = [line.split()[0] for line in listed.splitlines() if line.startswith("  ")]

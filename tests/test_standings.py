@@ -8,11 +8,13 @@ import json
 import shutil
 import statistics
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
 from gamelog.cli import main
+from gamelog.core import svg
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
@@ -187,3 +189,85 @@ def test_the_table_and_markdown_forms(tmp_path: Path) -> None:
     markdown = CliRunner().invoke(main, ["standings", str(logs), "--format", "markdown"]).stdout
     assert markdown.startswith("## Mystic Vale standings")
     assert "place" in markdown.split("\n")[2] and markdown.split("\n")[3].startswith("|--")
+
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def _chart_paint(page: str) -> dict[str, tuple[str, str, str]]:
+    """Each entrant of a standings page's (first) chart: the colour of its marks, of
+    their edges and of the swatch beside its name."""
+    import xml.etree.ElementTree as ET
+
+    chart = page[page.index("<svg") : page.index("</svg>") + len("</svg>")]
+    root = ET.fromstring(chart)
+    paint = {}
+    for group in root.iter(f"{SVG}g"):
+        if group.get("class") != "entrant":
+            continue
+        swatch = next(e for e in group if e.get("class") == "swatch")
+        marks = [e for e in group if e.get("fill-opacity")]
+        assert marks, "an entrant without a mark"
+        drawn = {_colour_and_edge(m) for m in marks}
+        assert len(drawn) == 1
+        colour, edge = drawn.pop()
+        assert _colour_and_edge(swatch)[1] == edge
+        paint[group.get("data-player", "")] = (colour, edge, _colour_and_edge(swatch)[0])
+    return paint
+
+
+def _colour_and_edge(mark: Any) -> tuple[str, str]:
+    """A mark's colour and its edge's: a filled shape's fill and outline, a cross's
+    stroke and that of the wider cross under it."""
+    if mark.tag == f"{SVG}g":  # a cross
+        edge, line = list(mark)
+        return line.get("stroke", ""), edge.get("stroke", "")
+    return mark.get("fill", ""), mark.get("stroke", "")
+
+
+def _page(*args: str) -> str:
+    result = CliRunner().invoke(main, ["standings", *args, "--format", "html", "--jobs", "2"])
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def test_terra_mystica_factions_are_charted_in_their_terrain_s_colour() -> None:
+    """The faction data gives each faction its home terrain, and the chart of the
+    standings by faction draws it in that terrain's colour (as the map does): the
+    witches and auren green, the darklings and alchemists black, edged light so that
+    a dark page shows them; each name's swatch in the same colour."""
+    paint = _chart_paint(_page(str(CORPUS / "commands"), "--by", "faction"))
+    fill = {name: colours[0] for name, colours in paint.items()}
+    assert fill["witches"] == fill["auren"] == "#4f9d45"
+    assert fill["darklings"] == fill["alchemists"] == "#3b3b3b"
+    assert fill["cultists"] == fill["halflings"] == "#a8733f"
+    assert fill["mermaids"] == fill["swarmlings"] == "#4a86d6"
+    assert fill["nomads"] == fill["fakirs"] == "#f3d54e"
+    assert fill["giants"] == fill["chaosmagicians"] == "#c9452f"
+    assert fill["engineers"] == fill["dwarves"] == "#a3a3a3"
+    assert paint["darklings"][1] == "#ffffff"  # black, edged white
+    assert paint["nomads"][1] == "#333333"  # yellow, edged dark
+    for name, (colour, _, swatch) in paint.items():
+        assert swatch == colour, name
+
+
+def test_players_named_for_no_colour_get_the_palette(tmp_path: Path) -> None:
+    """By player, a season's people have no colour of their own in the game: the
+    palette's, each a different one."""
+    logs = folder(tmp_path, "eden", ["three_players.log", "four_players.log"])
+    paint = _chart_paint(_page(str(logs)))
+    assert set(paint) == {"Ann", "Ben", "Cleo", "Dan"}
+    palette = [c.lower() for c in svg.PALETTE]
+    assert [paint[name][0] for name in ("Ben", "Ann", "Cleo", "Dan")] == palette[:4]
+
+
+def test_seats_named_by_their_colour_are_charted_in_it(tmp_path: Path) -> None:
+    """Seikatsu players who go by their pagoda's colour ("Blue", "Pink") are charted
+    in that pagoda's colour, as on the board."""
+    target = tmp_path / "seikatsu"
+    target.mkdir()
+    text = (SAMPLES / "seikatsu" / "complete-2p.log").read_text()
+    renamed = text.replace("Jun", "Blue").replace("Cid", "Pink")
+    (target / "colours.log").write_text(renamed)
+    paint = _chart_paint(_page(str(target)))
+    assert paint["Blue"][0] == "#7fb2e5" and paint["Pink"][0] == "#f2a7c3"

@@ -9,6 +9,14 @@ options they share, ``loading.py`` how a log is read and reported.
 
 from __future__ import annotations
 
+import gc
+
+#: Whether the cyclic collector was running when this module was imported. Paused
+#: while it imports (click): an import allocates only what lives as long as the
+#: process, so the collections it sets off find nothing (see ``run``).
+_COLLECTING = gc.isenabled()
+gc.disable()
+
 import contextlib
 import importlib
 import os
@@ -64,6 +72,7 @@ class _LazyCommands(dict):  # type: ignore[type-arg]
             module, attribute = self.table[name]
             command = with_shared_options(getattr(importlib.import_module(module), attribute))
             super().__setitem__(name, command)
+            _resume_collector()
         return command
 
     def get(self, name: str, default: Any = None) -> Any:
@@ -127,6 +136,17 @@ def main(ctx: click.Context, debug: bool) -> None:
     ctx.ensure_object(Settings).debug = debug
 
 
+#: Whether ``run`` paused the collector, to be resumed once the command is imported.
+_paused_by_run: list[bool] = []
+
+
+def _resume_collector() -> None:
+    """The collector running again, if ``run`` paused it: the command's own work (a
+    replay raises its threshold itself, core/replay.py) makes garbage worth collecting."""
+    if _paused_by_run and _paused_by_run.pop():
+        gc.enable()
+
+
 def run() -> None:
     """The ``gamelog`` program: ``main``, with a closed output pipe (``| head``),
     Ctrl-C and a bug of gamelog's ending it with one line instead of a traceback.
@@ -134,9 +154,13 @@ def run() -> None:
     A command that ran to its end (whatever its exit code) leaves without the
     interpreter's teardown, once its output is flushed: freeing every module and
     object one by one costs a short command a sixth of its time and does nothing a
-    user can see. Every other ending goes through ``sys.exit``."""
+    user can see. Every other ending goes through ``sys.exit``.
+
+    The cyclic collector is paused until the command's module is imported, as it is
+    while this module imports and while an engine is (``games.load``): start-up is
+    imports, and a collection during them walks only objects that will live on."""
     try:
-        code = main.main(prog_name="gamelog", standalone_mode=False)
+        code = _dispatched()
     except SystemExit as done:  # a command's own sys.exit(code)
         if done.code is not None and not isinstance(done.code, int):
             raise
@@ -162,6 +186,17 @@ def run() -> None:
         )
         sys.exit(EXIT_PROBLEM)
     _leave(code or 0)
+
+
+def _dispatched() -> Any:
+    """``main``'s exit code, the collector paused until the command's module is imported
+    (``_resume_collector``), and running again at the end whatever happened."""
+    _paused_by_run[:] = [gc.isenabled()]
+    gc.disable()
+    try:
+        return main.main(prog_name="gamelog", standalone_mode=False)
+    finally:
+        _resume_collector()
 
 
 def _leave(code: int) -> None:
@@ -201,3 +236,7 @@ def _quiet_stdout() -> None:
         os.dup2(devnull, sys.stdout.fileno())
     except (OSError, ValueError):
         pass
+
+
+if _COLLECTING:  # this module's imports are done
+    gc.enable()

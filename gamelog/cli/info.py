@@ -5,10 +5,9 @@ from __future__ import annotations
 import click
 
 from gamelog import games
-from gamelog.cli.loading import settings
-from gamelog.cli.markdown import terminal_text
 from gamelog.cli.options import complete_game, format_option, game_names
 from gamelog.cli.output import Output, fail_usage
+from gamelog.cli.shared import settings
 from gamelog.core import render
 from gamelog.core.meta import GameMeta
 from gamelog.core.width import wrap_block
@@ -74,6 +73,8 @@ def notation(game_name: str, fmt: str) -> None:
     package = games.package_of(game_name)
     if package is None:
         fail_usage(f"unknown game '{game_name}'; known: {', '.join(game_names())}")
+    from gamelog.cli.markdown import terminal_text  # the notation's own: not for `games`
+
     sheet = games.cheat_sheet(package)
     with Output(None, settings().colour, paged=True) as out:
         if fmt.lower() == "markdown":

@@ -11,19 +11,13 @@ from typing import Any
 import click
 
 from gamelog.cli.output import EXIT_PROBLEM, ClosedPipe, Output, echo_error, fail_usage, styler
-from gamelog.cli.settings import Settings
+from gamelog.cli.shared import settings
 from gamelog.core.errors import GamelogError, Stopped
 from gamelog.core.game import Game
 from gamelog.core.logs import game_for, is_absent, read_log
 from gamelog.core.replay import Replay, replay
 from gamelog.core.report import format_error
 from gamelog.core.timer import AuditTimeout, deadline
-
-
-def settings() -> Settings:
-    ctx = click.get_current_context()
-    found = ctx.find_object(Settings)
-    return found if found is not None else Settings()
 
 
 @dataclass

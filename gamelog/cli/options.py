@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import click
-from click.shell_completion import CompletionItem
 
 from gamelog import games
 from gamelog.core.logs import DEFAULT_MAX_BYTES
@@ -26,6 +25,8 @@ def game_names() -> list[str]:
 def complete_game(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
     """Shell completion of game names (``gamelog notation ter<TAB>``), from the games'
     meta: a Tab press imports no engine."""
+    from click.shell_completion import CompletionItem  # a Tab press's own
+
     return [
         CompletionItem(meta.name, help=meta.title)
         for meta in games.all_meta()

@@ -18,8 +18,6 @@ from __future__ import annotations
 import contextlib
 import io
 import os
-import shutil
-import subprocess
 import sys
 from collections.abc import Callable, Iterable
 from typing import IO, Any, NoReturn
@@ -96,6 +94,8 @@ def fitted_width(stream: Any, to_file: bool = False) -> int | None:
     if columns.isdigit() and int(columns) > 0:
         return int(columns)
     if getattr(stream, "isatty", lambda: False)():
+        import shutil  # a terminal's own: a pipe or a file does without
+
         return shutil.get_terminal_size().columns
     return None
 
@@ -116,6 +116,8 @@ def page(text: str) -> bool:
     command = pager_command()
     if command is None:
         return False
+    import subprocess  # the pager's own: only a terminal ever gets one
+
     env = dict(os.environ)
     env.setdefault("LESS", "FRX")
     try:
@@ -259,6 +261,8 @@ class Output:
         text = self.stream.getvalue()
         self.stream, terminal = self.terminal, self.terminal
         self.terminal = None
+        import shutil
+
         if text.count("\n") >= shutil.get_terminal_size().lines and page(text):
             return
         try:

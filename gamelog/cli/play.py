@@ -20,7 +20,7 @@ from gamelog.cli.output import EXIT_INTERRUPTED, EXIT_OK, EXIT_PROBLEM, Output, 
 from gamelog.core import render
 from gamelog.core.complete import Completer
 from gamelog.core.errors import GamelogError, IllegalMove
-from gamelog.core.game import Option
+from gamelog.core.game import Lesson, Option, Question
 from gamelog.core.legal import suggestions
 from gamelog.core.logfile import LogLocked
 from gamelog.core.logs import game_for, is_absent, read_log
@@ -60,6 +60,13 @@ def play(log: str, forced_game: str | None, max_bytes: int) -> None:
     from the legal lines of the position, a word at a time; Tab Tab lists what may
     follow. A header left to fill in is asked for key by key. Ctrl-C cancels the
     line being typed (at an empty prompt it leaves).
+
+    \b
+    A line that names what the game's data lacks (a Mystic Vale card the catalogue
+    of the log's `cards:` line does not hold) is not refused at a terminal: play asks
+    what it shows, question by question (Enter takes the default, a wrong answer is
+    asked again, Ctrl-C gives up), adds it to that file and checks the line again.
+    Piped input is not asked: such a line is refused, saying so.
 
     \b
     Example:
@@ -127,6 +134,9 @@ class _Table:
         self.session = session
         self.refused = 0
         self.read = _line_reader(session)
+        #: Whether questions can be asked (a lesson): only a person at a terminal
+        #: answers them; piped input is a log's lines, never answers.
+        self.asks = sys.stdin.isatty()
 
     def run(self) -> int:
         while True:
@@ -232,9 +242,9 @@ def _handle(out: Output, session: Session, line: str, table: _Table | None = Non
         _moves(out, session)
     elif _PICK.fullmatch(command):
         picked = _picked(out, session, int(command[1:]))
-        if picked is not None and not _submit(out, session, picked) and table is not None:
+        if picked is not None and not _submit(out, session, picked, table) and table is not None:
             table.refused += 1
-    elif not _submit(out, session, line) and table is not None:
+    elif not _submit(out, session, line, table) and table is not None:
         table.refused += 1
     return True
 
@@ -272,14 +282,33 @@ def _picked(out: Output, session: Session, number: int) -> str | None:
     return option.line
 
 
-def _submit(out: Output, session: Session, line: str) -> bool:
-    """The line checked and, legal, recorded; whether it was."""
+def _submit(
+    out: Output,
+    session: Session,
+    line: str,
+    table: _Table | None = None,
+    learnt: tuple[str, ...] = (),
+) -> bool:
+    """The line checked and, legal, recorded; whether it was. A line refused for what
+    the game's data lacks is, at a terminal, the questions of its lesson, the answers
+    written, and the line checked again (``learnt``: the lessons already taken for it)."""
     number = session.next_line
     outcome = session.submit(line)
     if not outcome.accepted:
         assert outcome.error is not None
         error = outcome.error
         typed = outcome.line or line
+        lesson = session.lesson(error) if table is not None else None
+        if table is not None and lesson is not None and lesson.what not in learnt:
+            if not table.asks:
+                click.echo(
+                    f"gamelog: {lesson.what}; at a terminal `gamelog play` asks what it "
+                    "shows and adds it there, piped input is not asked",
+                    err=True,
+                )
+            elif _learn(out, table, lesson):
+                session.learnt()
+                return _submit(out, session, typed, table, (*learnt, lesson.what))
         if isinstance(error, IllegalMove) and session.state is not None:
             facts = suggestions(
                 session.game, session.text + typed + "\n", number, error.column, session.state
@@ -310,6 +339,49 @@ def _submit(out: Output, session: Session, line: str) -> bool:
         rec = record(session.result)
         out.echo(out.style(render.winners_line(rec["winners"]), fg="green", bold=True))
     return True
+
+
+def _learn(out: Output, table: _Table, lesson: Lesson) -> bool:
+    """The lesson's questions asked one by one, each answer checked at once (a wrong
+    one said and asked again; Enter takes the default), then the answers written;
+    whether they were (Ctrl-C or the end of input gives up: nothing is written)."""
+    out.echo(out.style(f"  {lesson.what}: what does it show? (Ctrl-C: not now)", bold=True))
+    answers: dict[str, str] = {}
+    while (question := lesson.ask(answers)) is not None:
+        _show_question(out, question)
+        _asking[:] = [question]
+        try:
+            while True:
+                try:
+                    typed = table.read(f"{question.key}: ")
+                except (EOFError, _Cancelled, KeyboardInterrupt):
+                    out.echo()
+                    out.echo("  not learnt: nothing is written, the line is not recorded")
+                    return False
+                answer = typed.strip() or question.default or ""
+                problem = question.check(answer) if answer else "an answer is needed"
+                if problem is None:
+                    break
+                click.echo(f"gamelog: {question.key}: {problem}", err=True)
+        finally:
+            _asking.clear()
+        answers[question.key] = answer
+    try:
+        written = lesson.learn(answers)
+    except GamelogError as failed:
+        click.echo(format_error(failed), err=True)
+        return False
+    out.echo(f"  {written}")
+    return True
+
+
+def _show_question(out: Output, question: Question) -> None:
+    """A question as the header's keys are asked: what it is, its choices, its default."""
+    out.echo(f"  {question.key}: {question.help}")
+    if question.choices:
+        out.echo(f"    choices: {', '.join(question.choices)}")
+    if question.default is not None:
+        out.echo(f"    Enter takes: {question.default}")
 
 
 def _visible(line: str) -> str:
@@ -362,6 +434,8 @@ def _moves(out: Output, session: Session) -> None:
 #: would reach Python after readline had emptied the line.
 _CANCEL = "\x03"
 _prefilled: list[str] = []
+#: The question being asked (a lesson's), whose choices Tab completes.
+_asking: list[Question] = []
 
 
 def _prefill(text: str) -> None:
@@ -453,6 +527,8 @@ class _Completer:
         session = self.session
         found: list[str] = []
         asked = session.header_prompt()
+        if _asking:
+            return [c for c in _asking[0].choices if c.casefold().startswith(text.casefold())]
         if asked is not None:
             found += [c for c in asked.key.choices if c.casefold().startswith(text.casefold())]
         elif session.state is not None and session.error is None:

@@ -14,6 +14,13 @@ from gamelog.cli.settings import COLOR_CHOICES, Settings
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+def settings() -> Settings:
+    """The command line's settings of the command running (the defaults when it runs
+    without the group)."""
+    found = click.get_current_context().find_object(Settings)
+    return found if found is not None else Settings()
+
+
 def _settings_of(ctx: click.Context) -> Any:
     """The command line's settings, made here when a command runs without the group
     (a test invoking it alone)."""

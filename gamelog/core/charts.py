@@ -153,7 +153,7 @@ def race(
         points = " ".join(coordinates)
         spacing = max(1, len(scores) // 12)
         marks = [
-            svg.marker(shape, x(step), y(row.get(player, 0)), 7, **_mark_paint(shape, colour))
+            _mark(shape, x(step), y(row.get(player, 0)), 7, colour)
             for index_, (step, row) in enumerate(zip(at, scores, strict=True))
             if index_ % spacing == 0 or index_ == len(scores) - 1
         ]
@@ -194,7 +194,7 @@ def race(
         parts.append(
             svg.group(
                 [
-                    svg.marker(shape, x(moves) + 16, ypos, 10, **_mark_paint(shape, colour)),
+                    _mark(shape, x(moves) + 16, ypos, 10, colour, class_="swatch"),
                     svg.text(x(moves) + 26, ypos + 4, words, font_size=12, class_="ink"),
                 ],
                 class_="end",
@@ -317,8 +317,12 @@ def _move_ticks(steps: int) -> list[int]:
     return list(range(0, steps + 1, every))
 
 
-#: The luminance above which a colour is light: edged dark, not light.
-_LIGHT = 0.45
+#: The luminance above which a colour is light: edged dark, not light. A colour above
+#: it stands out from a white page at less than 3:1 (WCAG's least for graphics), so its
+#: dark edge carries it there; one below stands out from white at 3:1 or more, and its
+#: light edge carries it on a dark page. Either way each mark shows on both (orange and
+#: sky blue, at about 0.4, were edged light and showed at 2.3:1 on white).
+_LIGHT = 0.3
 
 
 def luminance(colour: str) -> float:
@@ -334,10 +338,20 @@ def edge_of(colour: str) -> str:
     return "#333333" if luminance(colour) > _LIGHT else "#ffffff"
 
 
-def _mark_paint(shape: str, colour: str) -> dict[str, object]:
-    if shape == "cross":  # a stroke only: no fill to edge
-        return {"stroke": colour, "fill": "none"}
-    return {"fill": colour, "stroke": edge_of(colour), "stroke_width": 1}
+def _mark(shape: str, x: float, y: float, size: float, colour: str, **extra: object) -> str:
+    """A player's mark in their colour, edged in the contrasting one: a filled shape
+    outlined; a cross (a stroke, nothing to outline) drawn over a wider cross of the
+    edge's colour, so that a black cross shows on a dark page."""
+    edge = edge_of(colour)
+    if shape == "cross":
+        return svg.group(
+            [
+                svg.marker(shape, x, y, size, stroke=edge, fill="none", stroke_width=4),
+                svg.marker(shape, x, y, size, stroke=colour, fill="none"),
+            ],
+            **extra,
+        )
+    return svg.marker(shape, x, y, size, fill=colour, stroke=edge, stroke_width=1, **extra)
 
 
 _HEX = re.compile(r"#[0-9a-fA-F]{6}")
@@ -382,8 +396,10 @@ def distribution(
     colours: Mapping[str, str] | None = None,
 ) -> str:
     """Each entrant's scores as a row of marks (one per game) with the mean marked,
-    names and means written out: the spread of a season at a glance. ``colours``: an
-    entrant's own colour in the game, where it has one (a faction's)."""
+    names and means written out, each name beside a swatch of its colour and shape:
+    the spread of a season at a glance. ``colours``: an entrant's own colour in the
+    game, where its name gives one (``Game.side_colour``: a faction's terrain), else
+    the palette's."""
     values = [value for _, scores in rows for value in scores] or [0]
     low, high, every = value_ticks(0, max(1, max(values)), min(values))
     row_h = 24
@@ -403,10 +419,7 @@ def distribution(
         y = TOP + row_h * index + row_h / 2
         colour, shape = paint[name]
         mean = sum(scores) / len(scores) if scores else 0
-        marks = [
-            svg.marker(shape, x(v), y, 8, fill_opacity=0.8, **_mark_paint(shape, colour))
-            for v in scores
-        ]
+        marks = [_mark(shape, x(v), y, 8, colour, fill_opacity=0.8) for v in scores]
         parts.append(
             svg.group(
                 [
@@ -414,7 +427,9 @@ def distribution(
                         f"{name}: {len(scores)} games, scores "
                         + ", ".join(svg.number(v) for v in scores)
                     ),
-                    svg.text(left - 8, y + 4, name, font_size=12, text_anchor="end", class_="ink"),
+                    svg.text(left - 24, y + 4, name, font_size=12, text_anchor="end", class_="ink"),
+                    # The swatch: the entrant's colour and shape, edged like the marks.
+                    _mark(shape, left - 13, y, 10, colour, class_="swatch"),
                     svg.element(
                         "line", x1=x(low), y1=y, x2=x(high), y2=y, stroke="#eeeeee", class_="grid"
                     ),
@@ -438,6 +453,7 @@ def distribution(
                     ),
                 ],
                 class_="entrant",
+                data_player=name,
                 data_colour=colour,
             )
         )

@@ -26,6 +26,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
+from gamelog.core.errors import GamelogError
 from gamelog.core.header import HeaderKey, HeaderLines, new_header, read_header
 from gamelog.core.meta import GameMeta
 from gamelog.core.notation import Grammar, normalise
@@ -40,11 +41,13 @@ __all__ = [
     "Event",
     "Game",
     "GameLog",
+    "Lesson",
     "Located",
     "Move",
     "Option",
     "OptionGroup",
     "Parts",
+    "Question",
     "RoleError",
     "TemplateGame",
 ]
@@ -65,11 +68,16 @@ class Move(Located):
 
 @dataclass(frozen=True)
 class Event:
-    """Something a move did, in words a player understands ("Ann +3: grey flock at C4")."""
+    """Something a move did, in words a player understands ("Ann +3: grey flock at C4").
+
+    ``closing`` marks what the end of the move does (a Mystic Vale turn's mana left
+    unused and lost): a line written below may still grow the move and change it, so
+    ``gamelog play`` says it only once the next move starts (``core/session.py``)."""
 
     text: str
     player: str | None = None
     points: Number = 0
+    closing: bool = False
 
 
 @dataclass(frozen=True)
@@ -96,6 +104,38 @@ class OptionGroup:
     options: tuple[Option, ...]
     complete: bool = True
     note: str = ""
+
+
+def _any_answer(answer: str) -> str | None:
+    return None
+
+
+@dataclass(frozen=True)
+class Question:
+    """One thing ``gamelog play`` asks to learn what a line names that the game's data
+    lacks: ``key``, the answer's name in the data's own terms (``cost``), ``help``,
+    what it is, the ``choices`` it takes, the ``default`` an empty answer takes, and
+    ``check``: why an answer will not do (None: it will), so that a wrong answer is
+    said and asked again at once, never found when the data is written."""
+
+    key: str
+    help: str
+    choices: tuple[str, ...] = ()
+    default: str | None = None
+    check: Callable[[str], str | None] = _any_answer
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """Something a refused line names that the game's data lacks (a card the card
+    catalogue does not hold), to be learnt at the table: ``what`` says it in words,
+    ``ask(answers)`` is the next question given the answers so far (None: all is
+    known), and ``learn(answers)`` writes them into the data file, saying what it
+    wrote (a ``GamelogError`` where it cannot). The line is then checked again."""
+
+    what: str
+    ask: Callable[[Mapping[str, str]], Question | None]
+    learn: Callable[[Mapping[str, str]], str]
 
 
 HeaderT = TypeVar("HeaderT")
@@ -261,6 +301,13 @@ class Game(ABC, Generic[HeaderT, StateT, MoveT]):
         a player's line in the colour of their pieces. Empty: the charts' palette."""
         return {}
 
+    def side_colour(self, name: str) -> str | None:
+        """The colour (``#rrggbb``) the game gives a side by its name alone, with no
+        position to look at: a Terra Mystica faction's terrain, a seat named by its
+        colour ("blue"). The standings and ratings charts, which see only names across
+        many logs, draw a side in it; None (the default): the charts' palette."""
+        return None
+
     # --- at the table -----------------------------------------------------
 
     def to_move(self, state: StateT) -> str | None:
@@ -274,6 +321,12 @@ class Game(ABC, Generic[HeaderT, StateT, MoveT]):
     def keywords(self) -> list[str]:
         """The notation's keywords (for completion at the prompt of ``gamelog play``)."""
         return []
+
+    def lesson(self, log: GameLog[HeaderT, MoveT], error: GamelogError) -> Lesson | None:
+        """What ``error`` (a line refused in the log ``log``) names that the game's data
+        lacks, to be asked for at the table and written into the data file the log
+        names (``gamelog play``); None where the error is of another kind."""
+        return None
 
     @property
     def lists_actions(self) -> bool:
@@ -349,6 +402,8 @@ OPTIONAL: dict[str, str] = {
     "key": "legal",
     "copy_state": "state",
     "seat_colours": "render",
+    "side_colour": "render",
+    "lesson": "state",
 }
 
 
@@ -375,7 +430,10 @@ class Parts:
     several actions listed action by action; both or neither), ``copy_state(state)``
     (an independent copy cheaper than a deep copy, for the positions the language
     server keeps), ``seat_colours(state)`` (each scored player's colour in the game,
-    which the charts draw them in).
+    which the charts draw them in), ``side_colour(name)`` (the colour a side's name
+    alone gives, a faction's or a colour seat's, for the charts across logs),
+    ``lesson(log, error)`` (what a refused line names that the data file the log names
+    lacks, asked for at the table and written there).
 
     Every check is made when the ``Parts`` is built, that is when the game class is
     made: a role missing from its module, a function defined but not declared, or a
@@ -399,6 +457,8 @@ class Parts:
     key: Callable[[Any, Any], Hashable] | None = None
     copy_state: Callable[[Any], Any] | None = None
     seat_colours: Callable[[Any], Mapping[str, str]] | None = None
+    side_colour: Callable[[str], str | None] | None = None
+    lesson: Callable[[Any, GamelogError], Lesson | None] | None = None
 
     def __post_init__(self) -> None:
         for role, names in REQUIRED.items():
@@ -492,8 +552,16 @@ class TemplateGame(Game[HeaderT, StateT, MoveT]):
         colours = self.parts.seat_colours
         return colours(state) if colours is not None else {}
 
+    def side_colour(self, name: str) -> str | None:
+        colour = self.parts.side_colour
+        return colour(name) if colour is not None else None
+
     def keywords(self) -> list[str]:
         return self.grammar.keywords()
+
+    def lesson(self, log: GameLog[HeaderT, MoveT], error: GamelogError) -> Lesson | None:
+        teacher = self.parts.lesson
+        return teacher(log, error) if teacher is not None else None
 
     def to_move(self, state: StateT) -> str | None:
         legal = self.parts.legal

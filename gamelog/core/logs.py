@@ -6,10 +6,13 @@ import errno
 import os
 import stat
 import sys
+from typing import TYPE_CHECKING
 
 from gamelog import games
 from gamelog.core.errors import GamelogError, SetupError
-from gamelog.core.game import Game
+
+if TYPE_CHECKING:  # the engine's interface: imported with the engine, not for a listing
+    from gamelog.core.game import Game
 
 STDIN = "-"
 

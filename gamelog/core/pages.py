@@ -318,6 +318,20 @@ def _source_of(path: str, line: int) -> str:
     return ""
 
 
+def side_colours(game: str, names: Sequence[str]) -> dict[str, str]:
+    """The colour the game ``game`` gives each of ``names`` by the name alone
+    (``Game.side_colour``: a Terra Mystica faction's terrain), for the charts of a
+    season, which see names, not positions; a name it gives none of is left out (the
+    charts' palette)."""
+    from gamelog import games as registry
+
+    found = registry.find(game)
+    if found is None:
+        return {}
+    given = {name: found.side_colour(name) for name in names}
+    return {name: colour for name, colour in given.items() if colour}
+
+
 def standings_report(result: Any) -> str:
     """The page of a season's standings: each table, the distribution of scores, the
     means by source where players are factions, and the files that did not count."""
@@ -343,6 +357,7 @@ def standings_report(result: Any) -> str:
                 "chart": charts.distribution(
                     [(e.name, [g.total for g in e.played]) for e in table.entrants],
                     label=f"{title}{split}: scores of each {table.by}",
+                    colours=side_colours(table.game, [e.name for e in table.entrants]),
                 ),
             }
         )
@@ -385,6 +400,7 @@ def ratings_report(results: Sequence[Any]) -> str:
                 step_name=step,
                 unit="rating",
                 floor=floor,
+                colours=side_colours(result.game, kept.players),
             )
         sections.append({"title": title, "result": result, "chart": chart, "history": kept})
     context = {

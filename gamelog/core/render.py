@@ -5,15 +5,15 @@ Rules engines never format output; this module never knows a rule.
 
 from __future__ import annotations
 
-import csv
 import functools
 import io
-import json
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from gamelog.core.scoring import Number, ScoreSheet
 from gamelog.core.width import cells, fit_table
+
+if TYPE_CHECKING:  # types only: `gamelog games` draws a table without the score sheet
+    from gamelog.core.scoring import Number, ScoreSheet
 
 TABLE_FORMATS = {"table": "simple", "markdown": "github"}
 
@@ -104,9 +104,13 @@ def _cell_kind(cell: Any) -> str | None:
         pass
     else:
         return None
-    if "," in cell and any(ch.isdigit() for ch in cell):  # tabulate's "1,000"
+    if "," in cell and set(cell) <= _THOUSANDS:  # what tabulate may read as "1,000"
         return None
     return "text"
+
+
+#: The characters of a number tabulate reads with thousands separators ("-1,000.5").
+_THOUSANDS = frozenset("+-0123456789,.")
 
 
 def _plain_text(text: str) -> bool:
@@ -225,6 +229,8 @@ def tiebreak_lines(record: dict[str, Any]) -> list[str]:
 def score_csv(sheet: ScoreSheet) -> str:
     """One row per category, one column per player, like the table, for spreadsheets."""
     out = io.StringIO()
+    import csv  # the CSV formats' own
+
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["category", *sheet.players])
     for row in sheet.rows:
@@ -234,6 +240,8 @@ def score_csv(sheet: ScoreSheet) -> str:
 
 
 def to_json(value: Any) -> str:
+    import json  # the JSON formats' own
+
     return json.dumps(value, indent=2, ensure_ascii=False)
 
 
@@ -308,6 +316,8 @@ def plain_table(
 
 def audit_csv(records: Sequence[dict[str, Any]]) -> str:
     out = io.StringIO()
+    import csv  # the CSV formats' own
+
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(AUDIT_COLUMNS)
     writer.writerows(audit_rows(records))

@@ -28,7 +28,7 @@ from typing import Any
 
 from gamelog.core.complete import names_of, seated
 from gamelog.core.errors import GamelogError, NotationError, SetupError
-from gamelog.core.game import Event, Game, Move
+from gamelog.core.game import Event, Game, Lesson, Move
 from gamelog.core.header import HeaderKey, is_header_line, key_of
 from gamelog.core.logfile import LogFile, WriteFailed
 from gamelog.core.notation import normalise
@@ -79,6 +79,10 @@ class Session:
         #: What the last move did: a line that grows that move (a harvest line under
         #: a Mystic Vale turn) reports only what it added.
         self._last_events: list[Event] = []
+        #: What the end of the last move does (``Event.closing``: its mana left unused),
+        #: not said yet: a line below may still grow the move, so it is said once the
+        #: next move starts (or the game is over).
+        self._held: list[Event] = []
         self.result: Replay = self._replayed(self.text)
 
     # --- the position -------------------------------------------------------------
@@ -202,6 +206,28 @@ class Session:
             path=self.path,
         )
 
+    # --- what a line names that the game's data lacks ----------------------------------
+
+    def lesson(self, error: GamelogError) -> Lesson | None:
+        """What a refused line names that the data file the log names lacks (a card the
+        card catalogue does not hold), to be asked for at the table
+        (``Game.lesson``); None for any other problem, or a read-only log."""
+        if self.read_only is not None:
+            return None
+        log = self.result.log
+        if log is None:
+            try:
+                log = self.game.parse(self.text)
+            except GamelogError:
+                return None
+            log.path = self.path
+        return self.game.lesson(log, error)
+
+    def learnt(self) -> None:
+        """The log replayed from the start, after a lesson has changed the data it
+        reads (a catalogue read at setup)."""
+        self.result = self._replayed(self.text)
+
     def seated(self, line: str) -> str:
         """``line`` with the seat it implies: a line that names nobody is the move of the
         one whose turn it is (``GO at E3`` at ``Ann>`` is ``Ann: GO at E3``), unless only
@@ -282,12 +308,11 @@ class Session:
             return None  # e.g. an action line that belongs to the turn above
         if not moves:
             return None
-        events: list[Event] = []
+        done: list[list[Event]] = []
         try:
             self.game.extend(self.state, moves)
             for move in moves:
-                last = list(self.game.apply(self.state, move))
-                events.extend(last)
+                done.append(list(self.game.apply(self.state, move)))
         except GamelogError as error:
             error.path = self.path
             error.at(number, 1)
@@ -295,13 +320,12 @@ class Session:
             return Outcome(False, [], error)
         merged = self._continued(line, moves)
         self._append(line)  # NotWritten: submit replays the file as it is
-        self._last_events = last
         if merged is not None:  # the line grows the move above (an Eden turn's next line)
             log.moves = [*log.moves[:-1], merged]
         else:
             log.moves = [*log.moves, *moves]
             self.result.moves_applied += len(moves)
-        return Outcome(True, events)
+        return Outcome(True, self._told(None, done, begins=merged is None))
 
     def _continued(self, line: str, moves: list[Move]) -> Move | None:
         """The move above grown by ``line``, where the log reads the two as one move (a
@@ -332,14 +356,37 @@ class Session:
             return Outcome(False, [], trial.error)
         self._append(line)
         done = self.result.moves_applied
-        events = [event for step in trial.steps[done:] for event in step.events]
+        began = [list(step.events) for step in trial.steps[done:]]
+        grown = None
         if 0 < done <= len(trial.steps):
-            grown = trial.steps[done - 1].events  # the move above, with what the line added
-            events = [*_added(self._last_events, grown), *events]
-        if trial.steps:
-            self._last_events = list(trial.steps[-1].events)
+            grown = list(trial.steps[done - 1].events)  # the move above, with the line's part
         self.result = trial
-        return Outcome(True, events)
+        return Outcome(True, self._told(grown, began, begins=bool(began)))
+
+    def _told(
+        self, grown: list[Event] | None, began: list[list[Event]], *, begins: bool
+    ) -> list[Event]:
+        """What to say of an accepted line: of the move above, as the line grew it
+        (``grown``), what it added; of the moves it began (``began``, each one's
+        events), what they did. What the end of a move does (``Event.closing``) is held
+        while a line below may still grow that move: said once a line begins the next
+        move (``begins``), or the game is over."""
+        said: list[Event] = []
+        if grown is not None:
+            said += _added(_open(self._last_events), _open(grown))
+            self._last_events, self._held = grown, _closing(grown)
+        if begins:
+            said += self._held
+            self._held = []
+        for index, events in enumerate(began):
+            last = index == len(began) - 1
+            said += _open(events) if last else events
+            if last:
+                self._last_events, self._held = events, _closing(events)
+        if self._held and self.finished:
+            said += self._held
+            self._held = []
+        return said
 
     def _replayed(self, text: str) -> Replay:
         """The log replayed, remembering what its last move did."""
@@ -350,6 +397,7 @@ class Session:
 
         result = replay(self.game, text, self.path, on_step=remember)
         self._last_events = last[0]
+        self._held = _closing(last[0])  # said once the next move begins
         return result
 
     def _corrects_header(self, line: str) -> bool:
@@ -474,6 +522,16 @@ _NAMES = {
 
 def _named(char: str) -> str:
     return _NAMES.get(char, f"a control character (U+{ord(char):04X})")
+
+
+def _open(events: list[Event]) -> list[Event]:
+    """The events that are so whatever a line below adds to their move."""
+    return [event for event in events if not event.closing]
+
+
+def _closing(events: list[Event]) -> list[Event]:
+    """What the end of the move does (``Event.closing``), which a line below may change."""
+    return [event for event in events if event.closing]
 
 
 def _added(before: list[Event], after: list[Event]) -> list[Event]:

@@ -110,7 +110,7 @@ def marker(shape: str, x: float, y: float, size: float, **values: Any) -> str:
     if shape == "cross":
         left, right, top, bottom = _n(x - r), _n(x + r), _n(y - r), _n(y + r)
         d = f"M{left},{top}L{right},{bottom}M{left},{bottom}L{right},{top}"
-        return element("path", d=d, stroke_width=2, **values)
+        return element("path", d=d, **{"stroke_width": 2, **values})
     return element("circle", cx=_n(x), cy=_n(y), r=_n(r), **values)
 
 

@@ -18,6 +18,11 @@ from types import FrameType
 
 #: A log's time limit when none is given (``--timeout``).
 DEFAULT_TIMEOUT = 30.0
+#: Seconds between alarms once a deadline's time is up, until the block is left. One
+#: alarm is not enough: an exception raised where Python drops it (inside a garbage
+#: collector callback, which it prints as "Exception ignored" and forgets, or a
+#: ``__del__``) would leave the block running with no deadline at all.
+REPEAT = 0.1
 
 
 class AuditTimeout(BaseException):
@@ -50,7 +55,8 @@ class deadline:
                 return self
             outer, _ = signal.getitimer(signal.ITIMER_REAL)
             self.outer_ends = time.monotonic() + outer if outer else None
-            signal.setitimer(signal.ITIMER_REAL, min(self.seconds, outer or self.seconds))
+            first = min(self.seconds, outer or self.seconds)
+            signal.setitimer(signal.ITIMER_REAL, first, REPEAT)
             self.armed = True
         return self
 
@@ -61,7 +67,7 @@ class deadline:
             self.armed = False
             if self.outer_ends is not None:
                 left = self.outer_ends - time.monotonic()
-                signal.setitimer(signal.ITIMER_REAL, max(left, 0.001))
+                signal.setitimer(signal.ITIMER_REAL, max(left, 0.001), REPEAT)
 
 
 #: The imports a timeout has cut short, noted for :func:`import_was_cut`.
@@ -88,12 +94,12 @@ def untimed() -> Iterator[None]:
     if not hasattr(signal, "setitimer"):
         yield
         return
-    left, _ = signal.setitimer(signal.ITIMER_REAL, 0)
+    left, repeat = signal.setitimer(signal.ITIMER_REAL, 0)
     try:
         yield
     finally:
         if left:
-            signal.setitimer(signal.ITIMER_REAL, left)
+            signal.setitimer(signal.ITIMER_REAL, left, repeat)
 
 
 def import_was_cut() -> bool:

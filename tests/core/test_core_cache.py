@@ -130,3 +130,39 @@ def test_parser_tables_are_kept_as_plain_values(private_cache: Path) -> None:
         assert [p.suffix for p in private_cache.glob("lark-seikatsu-*")] == [".marshal"]
     finally:
         notation.parser.cache_clear()
+
+
+def test_a_games_data_is_parsed_once_and_read_back_the_same(
+    private_cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every game's TOML data: parsed with tomllib the first time, then read back from
+    the cache as the same value, without parsing."""
+    import tomllib
+
+    from gamelog import games
+    from gamelog.core import data
+
+    parsed: list[int] = []
+    real_parse = data._parse
+
+    def counting(raw: bytes) -> dict[str, object]:
+        parsed.append(1)
+        return real_parse(raw)
+
+    monkeypatch.setattr(data, "_parse", counting)
+    files = [
+        (f"gamelog.games.{package}", path.name)
+        for package in games.package_names()
+        for path in sorted((Path(games.__file__).parent / package / "data").glob("*.toml"))
+    ]
+    assert files
+    for package, name in files:
+        __import__(package)
+        expected = tomllib.loads(
+            (Path(games.__file__).parent / package.rsplit(".", 1)[1] / "data" / name).read_text()
+        )
+        assert data.read_toml(package, name) == expected
+    assert len(parsed) == len(files)
+    for package, name in files:
+        data.read_toml(package, name)
+    assert len(parsed) == len(files)  # all read back

@@ -40,6 +40,8 @@ TABLES = [
     ([["José", "1"]], ["name", "n"]),
     ([["2-4", "1e5"]], ["range", "float"]),
     ([["1,000", "True"]], ["thousands", "truth"]),
+    ([["8 (Elder Root 4, Crown 4)", "-1,000.5"]], ["points, named", "signed thousands"]),
+    ([["1,0000", "1,2,3"], ["12,345", ",5"]], ["not thousands", "commas"]),
     ([[" padded", "0.5"]], ["space", "half"]),
     ([["+3", "007"]], ["signed", "zeros"]),
     ([["two\nlines", "inf"]], ["multi", "infinite"]),

@@ -206,7 +206,7 @@ GOOD = f'[[advancement]]\nname = "{SECRET}"\nlevel = "I"\ncost = 2\n'
             GOOD + "shine = 1\n",
             "line 5: 'shine' is not a key of an advancement; the keys: name, level, cost, "
             "positions, position, mana, growth, decay, vp, grey, guardian, green, yellow, "
-            "brown, purple",
+            "brown, purple, ability",
         ),
         (
             GOOD.replace('"I"', f'"{SECRET}"'),
@@ -256,3 +256,12 @@ def test_the_check_report_shows_the_log_line_not_the_catalogue(tmp_path: Path) -
     assert SECRET not in result.output
     assert "game.log:3:8: setup error: card catalogue" in result.output
     assert " 3 | cards: cards.toml" in result.output
+
+
+def test_an_ability_is_a_note_in_words(tmp_path: Path) -> None:
+    """``ability`` keeps what a card's text says (play asks for it when it learns a
+    card); a value that is not text is refused at its line."""
+    error = setup_error(replay_with(tmp_path, "cards.toml", GOOD + "ability = 2\n"))
+    assert error.message.endswith(
+        'line 5: ability is what its text says, in words (ability = "...")'
+    )

@@ -74,3 +74,24 @@ def test_words_complete_card_names(tmp_path: Path) -> None:
     words = GAME.words(session.state)
     assert "Grove Keeper" in words and "Whispering Pool" in words
     assert "buy" in [k.casefold() for k in GAME.keywords()]
+
+
+def test_mana_unused_is_said_once_the_turn_is_over(tmp_path: Path) -> None:
+    """A turn line does not end the turn at the table: a harvest line below may spend
+    the mana, so 'unused (lost)' waits for the next turn line, and counts what is left
+    then."""
+    session = _session(tmp_path)
+    said = [e.text for e in session.submit("Ann: 1 10 13 2 14 3 pass").events]
+    assert not any("unused" in text for text in said)
+    said = [e.text for e in session.submit("Bob: 4 11 15 5 12 16 6 pass").events]
+    assert said[0] == "Ann leaves 3 mana unused (lost)"  # her turn is over now
+    assert not any("Bob leaves" in text for text in said)  # Bob buys on the next line
+    said = [e.text for e in session.submit("buy Dew Sprite top into 15").events]
+    assert said == ["Bob buys Dew Sprite (Level I, top) for 2 mana, into sleeve 15"]
+    said = [e.text for e in session.submit("Ann: 3 pass").events]
+    assert said[0] == "Bob leaves 2 mana unused (lost)"  # 4 less the 2 Dew Sprite cost
+    # The replay of the whole log says it with each turn, which it sees whole.
+    from gamelog.core.replay import replay
+
+    steps = replay(GAME, session.text, session.path, keep_steps=True).steps
+    assert "Bob leaves 2 mana unused (lost)" in [e.text for e in steps[1].events]

@@ -31,6 +31,7 @@ class Eden(TemplateGame[Header, EdenState, Turn]):
         end_facts=rules.end_facts,
         render_svg=render.render_svg,
         seat_colours=render.seat_colours,
+        side_colour=render.side_colour,
         steps=legal.steps,
         key=legal.key,
     )

@@ -86,6 +86,13 @@ def seat_colours(state: EdenState) -> dict[str, str]:
     return {name: COLOURS[player.colour][0] for name, player in state.players.items()}
 
 
+def side_colour(name: str) -> str | None:
+    """A side named by its colour ("Blue", as some groups write the seats): that
+    colour's ink; a person's name has none (the standings' palette)."""
+    colour = COLOURS.get(name.strip().casefold())
+    return colour[0] if colour is not None else None
+
+
 def render_svg(state: EdenState) -> str:
     """The 7x7 board, row 1 at the top and column A at the left: each landscape card
     with its value (the number and its fertility points: one white, the rest red), its

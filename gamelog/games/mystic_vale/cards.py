@@ -90,6 +90,9 @@ class Advancement:
     cost: int
     positions: tuple[Position, ...]
     symbols: Symbols
+    #: What its text says, in words, as the catalogue notes it (``ability``): the
+    #: rules do not read it (a log states what it gives: ``gain ... from NAME``).
+    ability: str = ""
 
     @property
     def for_sale(self) -> bool:
@@ -107,6 +110,8 @@ class Vale:
     level: str
     cost: Mapping[str, int]
     vp: int
+    #: What its text says, in words (``ability`` in the catalogue), for people only.
+    ability: str = ""
 
     def describe_cost(self) -> str:
         return " ".join(f"{n} {colour}" for colour, n in self.cost.items() if n) or "nothing"
@@ -197,6 +202,29 @@ def name_column(name: str, default: int) -> int:
     return name.column if isinstance(name, CardName) else default
 
 
+class UnknownCard(GamelogError):
+    """A card name that neither the catalogue nor the header defines: ``card`` as the
+    log writes it, ``wanted`` what the line needs there (advancement, vale, or card
+    for either). ``gamelog play`` asks what it shows (learning.py)."""
+
+    card: str = ""
+    wanted: str = "card"
+
+
+class _UnknownInMove(UnknownCard, NotationError):
+    pass
+
+
+class _UnknownInHeader(UnknownCard, SetupError):
+    pass
+
+
+_UNKNOWN: dict[ErrorKind, type[UnknownCard]] = {
+    NotationError: _UnknownInMove,
+    SetupError: _UnknownInHeader,
+}
+
+
 def unknown_card(
     catalogue: Catalogue,
     written: str,
@@ -220,13 +248,16 @@ def unknown_card(
             | {c.name for c in catalogue.vales.values()}
         )
     message = f"{written} is not a known {kind}" + suggestion(written, names)
-    return error(
+    made = _UNKNOWN.get(error, error)(
         hint or message,
         rule=CARD_KNOWN_RULE,
         facts=[f"known {kind}s: {', '.join(names) or 'none'}"],
         line=where.line,
         column=name_column(written, where.column),
     )
+    if isinstance(made, UnknownCard) and hint is None:  # a card of the other kind is known
+        made.card, made.wanted = str(written), kind
+    return made
 
 
 @dataclass(frozen=True)

@@ -12,20 +12,27 @@ table and key by reading the text.
 
 The built-in cards (Cursed Land, Fertile Soil: ``data/cards.toml``) are read by
 the same code.
+
+A card learnt at the table (``gamelog play``, learning.py) is added to the file as a
+table of its own at its end (:func:`add_card`), in the file's own line ends and
+byte-order mark, the whole file written beside it and renamed over it.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import stat
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
+from pathlib import Path
 from typing import Any
 
 from gamelog.core.errors import SetupError
+from gamelog.core.files import replace_whole
 from gamelog.core.game import Located
 from gamelog.core.suggest import did_you_mean
 from gamelog.games.mystic_vale.cards import (
@@ -50,8 +57,8 @@ from gamelog.games.mystic_vale.components import CARDS
 MAX_BYTES = 256_000
 
 _TABLES = ("advancement", "vale", "starting")
-_ADVANCEMENT_KEYS = ("name", "level", "cost", "positions", "position", *SYMBOL_NAMES)
-_VALE_KEYS = ("name", "level", "cost", "vp")
+_ADVANCEMENT_KEYS = ("name", "level", "cost", "positions", "position", *SYMBOL_NAMES, "ability")
+_VALE_KEYS = ("name", "level", "cost", "vp", "ability")
 
 
 @cache
@@ -69,6 +76,15 @@ def default_starting_sleeves() -> tuple[StartingSleeves, ...]:
     )
 
 
+def catalogue_path(name: str, log_path: str | None) -> Path:
+    """Where a ``cards:`` path points: relative to the log file (to the current
+    directory for a log read from standard input)."""
+    path = Path(name).expanduser()
+    if path.is_absolute() or log_path is None:
+        return path
+    return Path(log_path).parent / path
+
+
 def load_catalogue_file(path: str, *, at: Located) -> Catalogue:
     """Read a user's TOML catalogue; any problem is a SetupError at ``at`` (the path in
     the ``cards:`` line)."""
@@ -84,6 +100,49 @@ def load_catalogue_file(path: str, *, at: Located) -> Catalogue:
     except SetupError as error:
         error.line, error.column = at.line, at.column
         raise
+
+
+def add_card(path: str, kind: str, entries: Sequence[tuple[str, Any]]) -> int:
+    """Add a ``[[kind]]`` table of ``entries`` (key, value: text, a whole number, a
+    list of words, or a table of whole numbers) at the end of the catalogue ``path``,
+    after a blank line, in the file's line ends (CRLF where it has them) and keeping
+    its byte-order mark; the file with it must load as a catalogue, or nothing is
+    written. Returns the line of the new table. Raises SetupError (a file that cannot
+    be read or written, or that would be too large)."""
+    text = _read(path)  # its byte-order mark taken off
+    with open(path, "rb") as file:
+        bom = file.read(3) == b"\xef\xbb\xbf"
+    end = "\r\n" if "\r\n" in text else "\n"
+    body = text
+    if body.strip():  # a blank line between the file's last table and the new one
+        if not body.endswith("\n"):
+            body += end
+        if not body.endswith(("\n\n", "\n\r\n")):
+            body += end
+    table = [f"[[{kind}]]", *(f"{key} = {_toml_value(value)}" for key, value in entries)]
+    grown = body + end.join(table) + end
+    catalogue_from_toml(tomllib.loads(grown), f"card catalogue {path}", Places(grown))
+    data = ("\ufeff" if bom else "").encode() + grown.encode("utf-8")
+    if len(data) > MAX_BYTES:
+        raise SetupError(f"card catalogue {path} would be larger than {MAX_BYTES:,} bytes")
+    try:
+        replace_whole(path, data)
+    except OSError as error:
+        raise SetupError(
+            f"cannot write card catalogue {path}: {error.strerror or error}; it is as it was"
+        ) from None
+    return body.count("\n") + 1
+
+
+def _toml_value(value: Any) -> str:
+    """A value as TOML writes it (a JSON string is a TOML basic string)."""
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, Mapping):
+        return "{ " + ", ".join(f"{k} = {_toml_value(v)}" for k, v in value.items()) + " }"
+    return "[" + ", ".join(_toml_value(v) for v in value) + "]"
 
 
 # --- reading the file ---------------------------------------------------------------
@@ -335,7 +394,7 @@ def _advancement(entry: Mapping[str, Any], table: _Table) -> Advancement:
     raw = entry.get(key, list(POSITIONS))
     positions = _positions([raw] if isinstance(raw, str) else raw, key, table)
     symbols = Symbols(**{symbol: _count(entry, symbol, table) for symbol in SYMBOL_NAMES})
-    return Advancement(name, level, cost, positions, symbols)
+    return Advancement(name, level, cost, positions, symbols, _ability(entry, table))
 
 
 def _vale(entry: Mapping[str, Any], table: _Table) -> Vale:
@@ -352,7 +411,7 @@ def _vale(entry: Mapping[str, Any], table: _Table) -> Vale:
         if problem is not None:
             raise table.error(problem, "cost")
     cost = check_spirit_cost(raw_cost.items(), table.origin)
-    return Vale(name, level, cost, _count(entry, "vp", table))
+    return Vale(name, level, cost, _count(entry, "vp", table), _ability(entry, table))
 
 
 def _name(entry: Mapping[str, Any], table: _Table) -> str:
@@ -360,6 +419,13 @@ def _name(entry: Mapping[str, Any], table: _Table) -> str:
     if not isinstance(value, str) or not value.strip():
         key = "name" if "name" in entry else None
         raise table.error(f'every {table.kind} needs a name (name = "...")', key)
+    return " ".join(value.split())
+
+
+def _ability(entry: Mapping[str, Any], table: _Table) -> str:
+    value = entry.get("ability", "")
+    if not isinstance(value, str):
+        raise table.error('ability is what its text says, in words (ability = "...")', "ability")
     return " ".join(value.split())
 
 

@@ -33,6 +33,7 @@ class MysticVale(TemplateGame[Header, GameState, Turn]):
         extend=rules.extend,
         render_svg=render.render_svg,
         seat_colours=render.seat_colours,
+        lesson=state.lesson,
     )
 
 

@@ -136,7 +136,11 @@ def sleeve_purchases(
         player.bought[(buy.sleeve, position)] = Written(buy.line, line_text(turn, buy.line))
     left = harvest.mana - harvest.mana_spent
     if left > 0:
-        events.append(Event(f"{player.name} leaves {left} mana unused (lost)", player.name))
+        # closing: a harvest line below may still spend it (gamelog play says it once
+        # the turn is over)
+        events.append(
+            Event(f"{player.name} leaves {left} mana unused (lost)", player.name, closing=True)
+        )
 
 
 def _take_vp(state: GameState, player: PlayerState, vp: int, why: str, written: Written) -> Event:

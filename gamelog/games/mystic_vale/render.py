@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from gamelog.core import svg
@@ -55,13 +56,22 @@ def _player(player: PlayerState) -> list[str]:
 
 # --- the position as a picture -------------------------------------------------------------
 
-CARD_W, CARD_H = 92, 88
+#: The picture is drawn about its own size in a report (some 960 px wide at a 1,400 px
+#: window), so its smallest text, 12 units, reads at 11 px or more: the cards are laid
+#: out seven to a row, wide enough for a card's name at that size.
+FONT = 12
+#: About how wide a character is at ``FONT`` (a wide sans serif's average), for
+#: fitting and wrapping the words drawn.
+CHAR = 0.55 * FONT
+CARD_W, CARD_H = 132, 113
 GAP = 6
-COLUMNS = 10
+COLUMNS = 7
 MARGIN = 12
-TOP = 90  # the VP pool and the market above the players
-VALE_H = 40
-PLAYER_HEAD = 28
+WIDTH = MARGIN * 2 + COLUMNS * (CARD_W + GAP) - GAP
+VALE_W, VALE_H = 188, 44
+PLAYER_HEAD = 30
+SLOT_TOP, SLOT_H = 22, 16  # a card's three slots, below its sleeve number
+SYMBOL_LINES = 3  # what the card gives, under the slots
 #: The zones a card may be in, in the order the cards are laid out, with the word each
 #: card shows (nothing is told by colour alone) and its fill.
 ZONES = {
@@ -79,18 +89,17 @@ def render_svg(state: GameState) -> str:
     into them, laid out by where the card is (the field of the player's last turn,
     the on-deck card, the discard pile, the face-down deck); their vales; the VP
     pool. Each card, vale and the pool is a ``piece`` with a title saying what it is."""
-    width = MARGIN * 2 + COLUMNS * (CARD_W + GAP) - GAP
-    rows = -(-20 // COLUMNS)
-    block = PLAYER_HEAD + rows * (CARD_H + GAP) + VALE_H + 16
-    height = TOP + block * len(state.players) + 8
-    parts = [_pool(state), _market_line(state, width)]
+    parts = [_pool(state)]
+    market, y = _market_line(state)
+    parts.append(market)
     for index, player in enumerate(state.players):
-        parts.extend(_player_block(state, player, index, TOP + index * block))
+        block, y = _player_block(state, player, index, y)
+        parts.extend(block)
     label = f"Mystic Vale: VP pool {state.vp_pool} of {state.vp_pool_size} left; " + (
         "game over" if state.finished else f"next: {state.players[state.seat].name}"
     )
     description = "; ".join(_player_words(state, player) for player in state.players)
-    return svg.document(width, height, parts, label=label, description=description)
+    return svg.document(WIDTH, y + 8, parts, label=label, description=description)
 
 
 def seat_colours(state: GameState) -> dict[str, str]:
@@ -112,7 +121,10 @@ def _zones(player: PlayerState) -> list[tuple[int, str]]:
     )
 
 
-def _player_block(state: GameState, player: PlayerState, index: int, y: float) -> list[str]:
+def _player_block(
+    state: GameState, player: PlayerState, index: int, y: float
+) -> tuple[list[str], float]:
+    """A player's heading, cards and vales from ``y`` down, and where the next begins."""
     colour = svg.PALETTE[index % len(svg.PALETTE)]
     shape = svg.MARKERS[index % len(svg.MARKERS)]
     token = "active" if player.token_active else "spent"
@@ -126,8 +138,8 @@ def _player_block(state: GameState, player: PlayerState, index: int, y: float) -
     parts = [
         svg.group(
             [
-                svg.marker(shape, MARGIN + 7, y + 12, 12, fill=colour, stroke=colour),
-                svg.text(MARGIN + 20, y + 17, head, font_size=13, font_weight="bold"),
+                svg.marker(shape, MARGIN + 7, y + 13, 13, fill=colour, stroke=colour),
+                svg.text(MARGIN + 20, y + 18, head, font_size=15, font_weight="bold"),
             ],
             class_="player",
             data_player=player.name,
@@ -140,13 +152,16 @@ def _player_block(state: GameState, player: PlayerState, index: int, y: float) -
         parts.append(_card(player, sleeve, zone, x, top + row * (CARD_H + GAP), colour))
     rows = -(-len(player.slots[1:]) // COLUMNS)
     vale_y = top + rows * (CARD_H + GAP)
+    across = max(1, (WIDTH - 2 * MARGIN + GAP) // (VALE_W + GAP))
     for position, owned in enumerate(player.vales):
-        parts.append(_vale(player, owned, MARGIN + position * 160, vale_y, colour))
+        x = MARGIN + (position % across) * (VALE_W + GAP)
+        parts.append(_vale(player, owned, x, vale_y + (position // across) * VALE_H, colour))
     if not player.vales:
         parts.append(
-            svg.text(MARGIN, vale_y + 22, f"{player.name} has no vale", font_size=11, fill="#555")
+            svg.text(MARGIN, vale_y + 22, f"{player.name} has no vale", font_size=FONT, fill="#555")
         )
-    return parts
+    vale_rows = max(1, -(-len(player.vales) // across))
+    return parts, vale_y + vale_rows * VALE_H + 16
 
 
 #: Cards drawn, by all they show: a report draws the position at every turn, and most
@@ -177,51 +192,68 @@ def _draw_card(player: PlayerState, sleeve: int, zone: str, x: float, y: float, 
     shapes = [
         svg.title(_card_words(player, sleeve, zone)),
         svg.rect(x, y, CARD_W, CARD_H, rx=5, fill=fill, **border),
-        svg.text(x + 5, y + 13, f"{sleeve}", font_size=12, font_weight="bold"),
-        svg.text(x + CARD_W - 5, y + 13, word, font_size=9, text_anchor="end", fill="#333"),
+        svg.text(x + 6, y + 16, f"{sleeve}", font_size=14, font_weight="bold"),
+        svg.text(x + CARD_W - 6, y + 15, word, font_size=FONT, text_anchor="end", fill="#333"),
     ]
+    room = _chars(CARD_W - 14)
     for row, card in enumerate(slots):
-        slot_y = y + 18 + row * 19
+        slot_y = y + SLOT_TOP + row * SLOT_H
         shapes.append(
             svg.rect(
                 x + 4,
                 slot_y,
                 CARD_W - 8,
-                17,
+                SLOT_H - 1,
                 fill="#ffffff" if card is None else "#eef4ea",
                 stroke="#bbbbbb",
+                class_="slot",
             )
         )
-        label = "·" if card is None else f"{_short(card.name)} {LEVEL_MARK.get(card.level, '')}"
-        label = label.rstrip()
+        if card is None:
+            label = "·"
+        else:
+            level = LEVEL_MARK.get(card.level, "")
+            label = f"{_short(card.name, room - len(level) - 1)} {level}".rstrip()
         shapes.append(
             svg.text(
                 x + 7,
-                slot_y + 12,
+                slot_y + SLOT_H - 4,
                 label,
-                font_size=9,
+                font_size=FONT,
                 fill="#999999" if card is None else "#111111",
             )
         )
-    symbols = _symbols_short(player, sleeve)
-    fits = len(symbols) * 4.4 <= CARD_W - 10  # about 4.4 px a character at 8 px
-    shapes.append(
-        svg.text(
-            x + 5,
-            y + CARD_H - 6,
-            symbols,
-            font_size=8,
-            fill="#333333",
-            textLength=None if fits else CARD_W - 10,
-            lengthAdjust=None if fits else "spacingAndGlyphs",
-        )
-    )
+    lines = _wrap(_symbol_items(player, sleeve) or ["blank"], _chars(CARD_W - 10), SYMBOL_LINES)
+    below = y + SLOT_TOP + 3 * SLOT_H + 11
+    for row, line in enumerate(lines):
+        shapes.append(svg.text(x + 5, below + row * 13, line, font_size=FONT, fill="#333333"))
     return svg.group(
         shapes,
         class_=f"piece card {zone.replace(' ', '-')}",
         data_player=player.name,
         data_sleeve=sleeve,
     )
+
+
+def _chars(width: float) -> int:
+    """How many characters of the picture's text fit in ``width``."""
+    return int(width // CHAR)
+
+
+def _wrap(items: list[str], width: int, most: int) -> list[str]:
+    """``items`` (``2 mana``, ``1 grow``: each kept whole) in lines of at most
+    ``width`` characters, ``most`` lines at the most, the last ending in an ellipsis
+    where items are left out (the card's title has them all)."""
+    lines: list[str] = []
+    for item in items:
+        if lines and len(lines[-1]) + 1 + len(item) <= width:
+            lines[-1] += " " + item
+        else:
+            lines.append(_short(item, width))
+    if len(lines) > most:
+        lines = lines[:most]
+        lines[-1] = _short(lines[-1] + " …", width)
+    return lines
 
 
 def _card_words(player: PlayerState, sleeve: int, zone: str) -> str:
@@ -257,10 +289,10 @@ _SHORT_SYMBOLS = {
 }
 
 
-def _symbols_short(player: PlayerState, sleeve: int) -> str:
+def _symbol_items(player: PlayerState, sleeve: int) -> list[str]:
+    """What a card gives, short, an item a symbol: ``2 mana``, ``1 grow``."""
     symbols = player.symbols[sleeve]
-    parts = [f"{getattr(symbols, n)} {w}" for n, w in _SHORT_SYMBOLS.items() if getattr(symbols, n)]
-    return " ".join(parts) or "blank"
+    return [f"{getattr(symbols, n)} {w}" for n, w in _SHORT_SYMBOLS.items() if getattr(symbols, n)]
 
 
 def _short(name: str, limit: int = 15) -> str:
@@ -274,16 +306,19 @@ def _vale(player: PlayerState, owned: Any, x: float, y: float, colour: str) -> s
         f"{player.name}'s vale {vale.name} (Level {vale.level}, cost {vale.describe_cost()}): "
         f"{vale.vp} VP{bought}"
     )
+    room = _chars(VALE_W - 20)
     return svg.group(
         [
             svg.title(words),
-            svg.rect(x, y, 152, VALE_H - 6, rx=14, fill="#e8f1fa", stroke=colour, stroke_width=2),
-            svg.text(x + 10, y + 14, f"vale: {_short(vale.name, 20)}", font_size=10),
+            svg.rect(
+                x, y, VALE_W, VALE_H - 6, rx=14, fill="#e8f1fa", stroke=colour, stroke_width=2
+            ),
+            svg.text(x + 10, y + 16, _short(f"vale: {vale.name}", room), font_size=FONT),
             svg.text(
                 x + 10,
-                y + 27,
-                f"{vale.vp} VP · Level {vale.level} · {vale.describe_cost()}",
-                font_size=9,
+                y + 31,
+                _short(f"{vale.vp} VP · Level {vale.level} · {vale.describe_cost()}", room),
+                font_size=FONT,
                 fill="#333",
             ),
         ],
@@ -308,9 +343,9 @@ def _pool(state: GameState) -> str:
                 font_weight="bold",
                 text_anchor="middle",
             ),
-            svg.text(MARGIN + 48, 26, "VP pool", font_size=12, font_weight="bold"),
+            svg.text(MARGIN + 48, 26, "VP pool", font_size=13, font_weight="bold"),
             svg.text(
-                MARGIN + 48, 41, f"{state.vp_pool} of {state.vp_pool_size} left", font_size=11
+                MARGIN + 48, 42, f"{state.vp_pool} of {state.vp_pool_size} left", font_size=FONT
             ),
         ],
         class_="piece pool",
@@ -335,23 +370,32 @@ def _market_lines(state: GameState) -> list[str]:
     return lines
 
 
-def _market_line(state: GameState, width: float) -> str:
+#: Where the market's lines begin, right of the VP pool.
+MARKET_X = 180
+LEGEND = (
+    "each card: its sleeve number and where it is (field of the last turn, on deck, "
+    "discard, deck: dashed, face down); its slots top, middle, bottom; I/II/III: level"
+)
+
+
+def _market_line(state: GameState) -> tuple[str, float]:
+    """The market's lines beside the pool and the legend under both, wrapped to the
+    picture's width; and where the players begin below them."""
     lines = _market_lines(state)
-    texts = [
-        svg.text(180, 14 + 12 * row, _short(line, 130), font_size=10, fill="#333")
-        for row, line in enumerate(lines)
+    shown = [
+        part
+        for line in lines
+        for part in textwrap.wrap(line, _chars(WIDTH - MARGIN - MARKET_X), subsequent_indent="  ")
     ]
-    texts.append(
-        svg.text(
-            180,
-            TOP - 8,
-            "each card: its sleeve number and where it is (field of the last turn, on deck, "
-            "discard, deck: dashed, face down); its slots top, middle, bottom; I/II/III: level",
-            font_size=9,
-            fill="#555",
-        )
-    )
-    return svg.group([svg.title("; ".join(lines)), *texts], class_="market")
+    texts = [
+        svg.text(MARKET_X, 16 + 15 * row, line, font_size=FONT, fill="#333")
+        for row, line in enumerate(shown)
+    ]
+    y = max(60, 16 + 15 * len(shown)) + 10
+    for line in textwrap.wrap(LEGEND, _chars(WIDTH - 2 * MARGIN)):
+        texts.append(svg.text(MARGIN, y, line, font_size=FONT, fill="#555"))
+        y += 15
+    return svg.group([svg.title("; ".join(lines)), *texts], class_="market"), y + 6
 
 
 def _player_words(state: GameState, player: PlayerState) -> str:

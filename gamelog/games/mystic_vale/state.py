@@ -17,11 +17,10 @@ import copy
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from dataclasses import field as dataclass_field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from gamelog.core.errors import IllegalMove, SetupError
-from gamelog.core.game import GameLog, Located
+from gamelog.core.errors import GamelogError, IllegalMove, SetupError
+from gamelog.core.game import GameLog, Lesson, Located
 from gamelog.core.suggest import suggestion
 from gamelog.core.turns import Roster, TurnOrder
 from gamelog.games.mystic_vale.cards import (
@@ -31,17 +30,20 @@ from gamelog.games.mystic_vale.cards import (
     Catalogue,
     Position,
     Symbols,
+    UnknownCard,
     Vale,
     name_column,
     name_key,
 )
 from gamelog.games.mystic_vale.catalogue_file import (
     builtin_catalogue,
+    catalogue_path,
     default_starting_sleeves,
     load_catalogue_file,
 )
 from gamelog.games.mystic_vale.components import PLAYER_COUNTS, SLEEVES_PER_PLAYER, SUPPLY
 from gamelog.games.mystic_vale.header import FinalEffect, Header
+from gamelog.games.mystic_vale.learning import teach
 from gamelog.games.mystic_vale.market import ADVANCEMENT_DECKS, VALE_DECKS, Market, MarketCard
 from gamelog.games.mystic_vale.moves import Turn
 
@@ -300,6 +302,16 @@ def setup(log: GameLog[Header, Any]) -> GameState:
     return state
 
 
+def lesson(log: GameLog[Header, Any], error: GamelogError) -> Lesson | None:
+    """A card a refused line names that the catalogue lacks, to be asked for at the
+    table and added to the catalogue file the log names (learning.py), where setup
+    reads it from; None for another problem, or a log that names no catalogue."""
+    cards_file = log.header.cards_file
+    if not isinstance(error, UnknownCard) or not error.card or not cards_file:
+        return None
+    return teach(error, cards_file, catalogue_path(cards_file, log.path))
+
+
 def _check_players(header: Header) -> list[str]:
     if not header.players:
         raise SetupError("the header has no 'players:' line (players in turn order)", line=1)
@@ -328,7 +340,7 @@ def _catalogue(header: Header, log_path: str | None) -> Catalogue:
     """Built-in cards, then the catalogue file, then the header's own definitions."""
     catalogue = builtin_catalogue()
     if header.cards_file:
-        path = _resolve(header.cards_file, log_path)
+        path = catalogue_path(header.cards_file, log_path)
         cards = header.lines.first("cards")
         at = Located(line=cards.line, column=cards.value_column) if cards else Located(line=1)
         catalogue = catalogue.merged(load_catalogue_file(str(path), at=at))
@@ -338,15 +350,6 @@ def _catalogue(header: Header, log_path: str | None) -> Catalogue:
     for vale in header.vale_cards:
         inline.add_vale(vale)
     return catalogue.merged(inline)
-
-
-def _resolve(name: str, log_path: str | None) -> Path:
-    """A ``cards:`` path is relative to the log file (to the current directory for a
-    log read from standard input)."""
-    path = Path(name).expanduser()
-    if path.is_absolute() or log_path is None:
-        return path
-    return Path(log_path).parent / path
 
 
 def _starting_layout(

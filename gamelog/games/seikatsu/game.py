@@ -32,6 +32,7 @@ class Seikatsu(TemplateGame[Header, SeikatsuState, Placement]):
         end_facts=rules.end_facts,
         render_svg=render.render_svg,
         seat_colours=render.seat_colours,
+        side_colour=render.side_colour,
     )
 
 

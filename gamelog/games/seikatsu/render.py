@@ -110,6 +110,12 @@ def seat_colours(state: SeikatsuState) -> dict[str, str]:
     return {seat.name: PAGODA_FILL[seat.colour] for seat in state.seats}
 
 
+def side_colour(name: str) -> str | None:
+    """A seat named by its pagoda's colour ("Pink"): that pagoda's fill; a person's
+    name has none (the standings' palette)."""
+    return PAGODA_FILL.get(name.strip().casefold())
+
+
 def _centre(q: int, r: int, side: float = MARGIN) -> tuple[float, float]:
     x = side + HEX * 1.5 * (q + board.RADIUS)
     y = MARGIN + HEX * 3**0.5 / 2 * (2 * r + q + 2 * board.RADIUS)

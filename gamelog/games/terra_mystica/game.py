@@ -45,6 +45,7 @@ class TerraMystica(TemplateGame[Header, TerraMysticaState, LogMove]):
         extend=rules.extend,
         render_svg=render.render_svg,
         seat_colours=render.seat_colours,
+        side_colour=render.side_colour,
         copy_state=state.copy_state,
     )
 

@@ -13,21 +13,28 @@ The rows' export and the check of a ledger log against them are ledger_file.py.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from operator import itemgetter
 from typing import Protocol
 
 from gamelog.core.game import Event
 
 
 class Seat(Protocol):
-    """What a row needs of a faction: its name and the numbers a row shows
-    (``Faction`` in state.py, which keeps a :class:`Ledger`)."""
+    """What a row needs of a faction: its name and its resources by the engine's
+    names (``Faction`` in state.py, which keeps a :class:`Ledger`)."""
 
     name: str
+    r: Mapping[str, int]
 
-    def snapshot(self) -> tuple[int, ...]: ...
 
-
-#: Row fields by index in ``Seat.snapshot()``.
+#: What a ledger row shows of a seat, in its order: VP, C, W, P, the bowls P1/P2/P3,
+#: the four cult tracks and the cult steps still owed (an itemgetter over ``Seat.r``:
+#: a row is taken twice a turn, without a call of a method for it).
+snapshot = itemgetter(
+    "VP", "C", "W", "P", "P1", "P2", "P3", "FIRE", "WATER", "EARTH", "AIR", "CULT"
+)
+#: Row fields by index in a :data:`snapshot`.
 VP, C, W, P, P1, P2, P3, FIRE, WATER, EARTH, AIR, CULT = range(12)
 
 
@@ -160,7 +167,7 @@ class Ledger:
         self.force_finish = False
         self.commands = []
         self.leech = {}
-        self.start = faction.snapshot()
+        self.start = snapshot(faction.r)
 
     def add_command(self, text: str) -> None:
         if self.collecting:
@@ -173,14 +180,12 @@ class Ledger:
         if not self.collecting:
             return
         faction = self.current
-        assert faction is not None
-        commands = self.commands
         self.rows.append(
             Row(
-                faction.name,
-                commands[0] if len(commands) == 1 else ". ".join(commands),
+                faction.name,  # type: ignore[union-attr]  # a row collects for a seat
+                ". ".join(self.commands),
                 self.start,
-                faction.snapshot(),
+                snapshot(faction.r),  # type: ignore[union-attr]
                 self.leech,
                 None,
                 self.started,
@@ -195,7 +200,9 @@ class Ledger:
 
     def effect_row(self, faction: Seat, text: str, before: tuple[int, ...]) -> None:
         """A row for an effect on ``faction`` that happened just now (Cultists)."""
-        self._add(Row(faction=faction.name, commands=text, before=before, after=faction.snapshot()))
+        self._add(
+            Row(faction=faction.name, commands=text, before=before, after=snapshot(faction.r))
+        )
 
     def turn(self, round_: int, turn: int) -> None:
         if round_ == self.last_printed_round and turn == self.last_printed_turn:

@@ -453,23 +453,28 @@ def _usable_actions(
     """The action lines whose gift can be used: an action that leaves something owed
     (``_OWING``) is listed only where a listed line then meets it."""
     for line, note in lines:
-        action = line.rsplit("action ", 1)[-1].strip()
-        spec = ACTION_SPACES.get(action)
-        owing = spec is not None and any(spec.gain.get(kind) for kind in _OWING)
-        if not owing or _owed_can_be_met(state, f, line):
+        try:
+            line_cache.fill([line], GRAMMAR)
+        except GamelogError:
+            continue
+        entries = line_cache.parts(line)[0]
+        owing = any(
+            kind
+            for _, command in entries
+            if isinstance(command, cmd.Action) and command.name in ACTION_SPACES
+            for kind in _OWING
+            if ACTION_SPACES[command.name].gain.get(kind)
+        )
+        if not owing or _owed_can_be_met(state, f, entries):
             yield line, note
 
 
-def _owed_can_be_met(state: TerraMysticaState, f: Faction, line: str) -> bool:
-    """Whether what ``line`` leaves owed can be met by a listed line: an action whose
-    gift cannot be used (a bridge with no river edge by an own building, a free trading
-    house with no dwelling left, a double turn with nothing to do but pass) leaves the
-    faction to move with nothing legal, in the established engine too."""
-    try:
-        line_cache.fill([line], GRAMMAR)
-    except GamelogError:
-        return False
-    entries = line_cache.parts(line)[0]
+def _owed_can_be_met(state: TerraMysticaState, f: Faction, entries: Sequence[Entry]) -> bool:
+    """Whether what a line (its parsed ``entries``) leaves owed can be met by a listed
+    line: an action whose gift cannot be used (a bridge with no river edge by an own
+    building, a free trading house with no dwelling left, a double turn with nothing to
+    do but pass) leaves the faction to move with nothing legal, in the established
+    engine too."""
     trial = state.branch()
     try:
         for index, (actor, command) in enumerate(entries):

@@ -7,13 +7,13 @@ top-level tables (``[witches]``), read as plain lines -- parsing the whole file
 would cost more than recognising the log.
 """
 
+import os
 import re
 from functools import cache
-from pathlib import Path
 
 from gamelog.core.meta import GameMeta
 
-_FACTIONS_FILE = Path(__file__).resolve().parent / "data" / "factions.toml"
+_FACTIONS_FILE = os.path.join(os.path.dirname(os.path.realpath(__file__)), "data", "factions.toml")
 #: A top-level table of the factions file: ``[witches]`` (``[defaults.ship]`` is not).
 _TABLE = re.compile(r"^\[([a-z][a-z0-9_]*)\][ \t]*(?:#.*)?$", re.M)
 _VP_CELL = re.compile(r"\d+ VP\t")
@@ -22,7 +22,8 @@ _VP_CELL = re.compile(r"\d+ VP\t")
 @cache
 def faction_names() -> tuple[str, ...]:
     """Every faction of the data, by the name the logs use."""
-    text = _FACTIONS_FILE.read_text(encoding="utf-8")
+    with open(_FACTIONS_FILE, encoding="utf-8") as handle:
+        text = handle.read()
     return tuple(name for name in _TABLE.findall(text) if name != "defaults")
 
 

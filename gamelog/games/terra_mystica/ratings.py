@@ -29,12 +29,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from gamelog.core.ratings import Rated, Seat
 from gamelog.core.replay import Replay
 from gamelog.games.terra_mystica.people import people
 from gamelog.games.terra_mystica.state import TerraMysticaState
+
+if TYPE_CHECKING:  # imported by _rated: the engine loads without the ratings (13 classes)
+    from gamelog.core.ratings import Rated
 
 #: The site's names of the variable factions it does not rate (RatingData.pm).
 UNRATED_FACTIONS = frozenset(
@@ -88,6 +90,8 @@ def rated(result: Replay, record: dict[str, Any]) -> Rated:
 
 
 def _rated(result: Replay, record: dict[str, Any]) -> Rated:
+    from gamelog.core.ratings import Rated, Seat  # the ratings command's, not a replay's
+
     state: TerraMysticaState = result.state
     if state.round != LAST_ROUND:
         return Rated(

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from gamelog.core import svg
 from gamelog.games.terra_mystica.board import RIVER, Board, board_for
-from gamelog.games.terra_mystica.components import CONSTANTS
+from gamelog.games.terra_mystica.components import CONSTANTS, FACTION_VARIANTS, FACTIONS
 from gamelog.games.terra_mystica.rules import variable
 
 if TYPE_CHECKING:
@@ -190,6 +190,17 @@ def seat_colours(state: TerraMysticaState) -> dict[str, str]:
     return {
         f.name: TERRAIN_FILL[f.color] for f in state.scored_factions() if f.color in TERRAIN_FILL
     }
+
+
+def side_colour(name: str) -> str | None:
+    """A faction's colour by its name alone (the standings across logs): its home
+    terrain's, from the faction data (the witches green, the darklings black); a name
+    that is a terrain's colour ("green") is that colour. None for a faction whose
+    colour is picked in the game (it differs from game to game) and for a person."""
+    key = name.strip().casefold()
+    boards = [FACTIONS.get(key), *(boards.get(key) for boards in FACTION_VARIANTS.values())]
+    terrain = next((spec.color for spec in boards if spec is not None), key)
+    return TERRAIN_FILL.get(terrain)
 
 
 def short_name(faction: str) -> str:

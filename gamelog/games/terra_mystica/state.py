@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import copy
 from collections import defaultdict, deque
-from operator import itemgetter
 
 from gamelog.core.game import GameLog
 from gamelog.games.terra_mystica.board import Board, board_for
@@ -32,7 +31,7 @@ from gamelog.games.terra_mystica.components import (
     Track,
     empty_seat_spec,
 )
-from gamelog.games.terra_mystica.ledger import Ledger
+from gamelog.games.terra_mystica.ledger import Ledger, snapshot
 from gamelog.games.terra_mystica.notation import commands as cmd
 from gamelog.games.terra_mystica.notation.commands import ADMIN, COMMENT, Entry
 from gamelog.games.terra_mystica.notation.header import Header
@@ -90,9 +89,6 @@ class Pending:
 # --- a faction --------------------------------------------------------------------
 
 _TILE_GROUPS = {"BON": "bonus", "FAV": "favor", "TW": "town"}
-_SNAPSHOT = itemgetter(
-    "VP", "C", "W", "P", "P1", "P2", "P3", "FIRE", "WATER", "EARTH", "AIR", "CULT"
-)
 
 
 class Faction:
@@ -125,6 +121,11 @@ class Faction:
         self.replaced: dict[str, dict[str, int]] | None = (
             dict(spec.special_effects) if spec.special_mode == "replace" else None
         )
+        #: What the faction gets something more for when it gains it (``special``
+        #: mode ``gain``: resources.adjust asks for these).
+        self.gain_triggers: frozenset[str] = (
+            frozenset(spec.special_effects) if spec.special_mode == "gain" else frozenset()
+        )
         r: dict[str, int] = defaultdict(int)
         r.update(spec.start)
         for cult in CONSTANTS.cults:
@@ -149,6 +150,12 @@ class Faction:
         #: Hexes of the faction's buildings, in the order they were built (and as a set).
         self.locations: list[str] = []
         self.built: set[str] = set()
+        #: The groups of linked own buildings, as a union-find over their hexes (each
+        #: hex's parent; a group's root is its own parent), with each group's power
+        #: and size (a sanctuary counts two) by its root (rules/towns.py).
+        self.group_of: dict[str, str] = {}
+        self.group_power: dict[str, int] = {}
+        self.group_size: dict[str, int] = {}
         #: Tiles held by group ("bonus", "favor", "town"), in the order they were taken.
         self.tiles: dict[str, dict[str, bool]] = {"bonus": {}, "favor": {}, "town": {}}
 
@@ -167,6 +174,9 @@ class Faction:
         self.teleport_to: str | None = None
         self.cult_blocked: set[str] = set()
         self.disable_spade_decline = False
+        #: Favor, town or bridge reminders of this faction may be among the state's
+        #: pending records (rules/pending.py): only then are they looked for.
+        self.reminded = False
 
         # Leech bookkeeping for the Cultists' reactions, by leech event id.
         self.leech_not_rejected: dict[int, int] = defaultdict(int)
@@ -194,7 +204,7 @@ class Faction:
     def snapshot(self) -> tuple[int, ...]:
         """What a ledger row shows, in its order: VP, C, W, P, the bowls P1/P2/P3,
         the four cult tracks and the cult steps still owed (see ledger.py)."""
-        return _SNAPSHOT(self.r)
+        return snapshot(self.r)
 
     def power_gainable(self) -> int:
         """How much power the bowls can still take (bowl I counts twice)."""
@@ -256,6 +266,8 @@ _BRANCHED = {
             "require_home_terrain_tf",
             "teleport_to",
             "disable_spade_decline",
+            "reminded",
+            "gain_triggers",
         ),
         _SHARED,
     ),
@@ -268,6 +280,9 @@ _BRANCHED = {
             "tracks",
             "locations",
             "built",
+            "group_of",
+            "group_power",
+            "group_size",
             "allowed_sub",
             "allowed_build_locations",
             "cult_blocked",
@@ -565,6 +580,10 @@ def setup(log: GameLog[Header, LogMove]) -> TerraMysticaState:
     return state
 
 
+#: Admin lines that end no faction's row (state.lay_out).
+_NO_BREAK = (cmd.Start, cmd.NoOp)
+
+
 def lay_out(moves: list[LogMove]) -> tuple[dict[int, tuple[Step, ...]], int | None]:
     """Every move's stretch of the stream (the site's rewrites of the whole stream
     applied), each step with the actor of the entry after it; and the player count
@@ -587,9 +606,7 @@ def lay_out(moves: list[LogMove]) -> tuple[dict[int, tuple[Step, ...]], int | No
             # it: the site's ledger writes the comment row and goes on collecting, and
             # a ledger, which shows neither the admin line nor a break, reads back as
             # one row.
-            if actor != COMMENT and not (
-                actor == ADMIN and isinstance(command, cmd.Start | cmd.NoOp)
-            ):
+            if actor != COMMENT and not (actor == ADMIN and isinstance(command, _NO_BREAK)):
                 following = actor
     plan: dict[int, tuple[Step, ...]] = {}
     start = 0

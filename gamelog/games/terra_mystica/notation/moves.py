@@ -272,6 +272,9 @@ def moves_from(body: str, header: Any) -> list[LogMove]:
 # --- command logs ---------------------------------------------------------------
 
 
+_new_move = object.__new__
+
+
 def read_command_log(text: str) -> list[LogMove]:
     """Moves of a command log (tabs count as spaces). A row of the ledger export among
     its lines is a notation error at that row (after any notation error above it)."""
@@ -294,9 +297,13 @@ def read_command_log(text: str) -> list[LogMove]:
         if comments:
             entries = (*comments, *entries)
             comments = []
-        moves.append(
-            LogLine(line=number, player=player, source=source, entries=entries, indent=indent)
+        # LogLine(line=number, player=..., ...), without the keyword call of its
+        # constructor: a log has hundreds of lines, each one a move.
+        move = _new_move(LogLine)
+        move.__dict__.update(
+            line=number, column=1, player=player, source=source, entries=entries, indent=indent
         )
+        moves.append(move)
     if comments and moves:
         last = moves[-1]
         assert isinstance(last, LogLine)

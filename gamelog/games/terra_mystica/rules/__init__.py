@@ -58,6 +58,7 @@ from gamelog.games.terra_mystica.rules import (
     turn,
     variable,
 )
+from gamelog.games.terra_mystica.rules.pending import OWED
 from gamelog.games.terra_mystica.state import Faction, Step, TerraMysticaState, lay_out, setup
 
 
@@ -68,33 +69,39 @@ def apply(state: TerraMysticaState, move: LogMove) -> list[Event]:
     them), but they are no event of the move they are filed with."""
     rows = state.ledger.rows
     first_row = len(rows)
-    remarks: list[range] = []  # the rows of the log's comment lines
+    remarks: list[range] | None = None  # the rows of the log's comment lines
     state.at_line = move.line
     ledger_form = state.form == LEDGER
-    state.at_text = (
-        f"{move.player}: {move.source}"
-        if ledger_form and move.ledger_row is not None
-        else move.source
-    )
+    if ledger_form and move.ledger_row is not None:
+        state.at_text = f"{move.player}: {move.source}"
+    else:
+        state.at_text = move.source
     steps = state.plan.get(id(move), ())
-    for index, (actor, command, next_actor) in enumerate(steps):
-        try:
-            if state.finished and actor != COMMENT:
+    step: Step | None = None
+    try:
+        for step in steps:
+            actor = step[0]
+            if actor == COMMENT:
+                before = len(rows)
+                feed(state, actor, step[1], step[2])
+                if remarks is None:
+                    remarks = []
+                remarks.append(range(before, len(rows)))
+                continue
+            if state.finished:
                 raise IllegalMove(
                     "the game is over; no command may follow the final scoring",
                     rule=GAME_END_RULE,
                 )
-            before = len(rows)
-            feed(state, actor, command, next_actor)
-            if actor == COMMENT:
-                remarks.append(range(before, len(rows)))
-        except (IllegalMove, SetupError) as error:
-            _place(error, move, steps, index)
-            raise
+            feed(state, actor, step[1], step[2])
+    except (IllegalMove, SetupError) as error:
+        # The step at fault, by identity (the same command may come twice on a line).
+        _place(error, move, steps, next(i for i, s in enumerate(steps) if s is step))
+        raise
     state.applied += 1
     if ledger_form:
         verify(state, move)
-    if not remarks:
+    if remarks is None:
         return rows[first_row:]  # type: ignore[return-value]  # rows are events
     skipped = {n for kept in remarks for n in kept}
     return [row for n, row in enumerate(rows[first_row:], first_row) if n not in skipped]
@@ -188,8 +195,9 @@ def feed(state: TerraMysticaState, actor: str, command: cmd.Command, next_actor:
         if state.ledger.force_finish:
             state.ledger.finish_row()
     else:
-        faction = state.factions.get(actor)
-        if faction is None:
+        if actor in state.factions:
+            faction = state.factions[actor]
+        else:
             _unknown_faction(state, actor)
         if faction.dropped:
             drops.reject_dropped(state, faction)
@@ -208,7 +216,12 @@ def feed(state: TerraMysticaState, actor: str, command: cmd.Command, next_actor:
             turn.maybe_advance_to_next_player(state, faction)
             if ledger.collecting:  # closed there, except during the setup (round 0)
                 ledger.finish_row()
-        if next_actor != actor:
+            # The turn-fragment ends here too when another actor comes next: a second
+            # end changes something only for a faction that owes (its obligations are
+            # recorded again), so it is run only then.
+            if next_actor != actor and not faction.dropped and any(OWED(faction.r)):
+                turn.maybe_advance_to_next_player(state, faction)
+        elif next_actor != actor:
             turn.maybe_advance_to_next_player(state, faction)
     if state.phase == "play":
         # The usual case, checked here without a call: a round of play goes on

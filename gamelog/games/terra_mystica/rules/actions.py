@@ -137,6 +137,7 @@ def build(state: TerraMysticaState, f: Faction, where: str) -> None:
     state.building[where] = "D"
     f.locations.append(where)
     f.built.add(where)
+    towns.add_building(state, f, where)
     towns.detect_towns_from(state, f, where)
 
 
@@ -190,6 +191,7 @@ def upgrade(state: TerraMysticaState, f: Faction, where: str, kind: str) -> None
     resources.score_favor_builds(state, f, kind)
     resources.maybe_score_tile(state, f, kind, "build")
     state.building[where] = kind
+    towns.rebuilt(f, where, old, kind)
     towns.detect_towns_from(state, f, where)
 
 
@@ -252,6 +254,7 @@ def bridge(state: TerraMysticaState, f: Faction, a: str, b: str, allow_illegal: 
     state.bridged.setdefault(b, set()).add(a)
     f.r["BRIDGE"] -= 1
     state.bridges.append((a, b, f.color))
+    towns.linked(state, [(a, b)])
     towns.detect_towns_from(state, f, a)
     towns.detect_towns_from(state, f, b)
 

@@ -59,7 +59,9 @@ def compute_network(state: TerraMysticaState, f: Faction) -> None:
     skip = state.skip if f.spec.can_connect_across_river else {}
     built = f.built
     # Each building's links: direct (adjacent, bridged, across a Mermaids' river
-    # town) and, for the network, also within shipping (or tunnel/carpet) range.
+    # town) and, for the network, also within shipping (or tunnel/carpet) range. The
+    # groups of direct links count only for the clusters final scoring tile.
+    clusters = "connected-clusters" in state.final_scoring
     direct: dict[str, list[str]] = {}
     linked: dict[str, list[str]] = {}
     for here in locations:
@@ -67,10 +69,11 @@ def compute_network(state: TerraMysticaState, f: Faction) -> None:
         skipped = skip.get(here)
         if skipped:
             near = near | (skipped & built)
-        direct[here] = list(near)
+        if clusters:
+            direct[here] = list(near)
         linked[here] = list((near | (_within(state.board, kind, here, reach) & built)) - {here})
     clique = _groups(locations, linked)
-    direct_cluster = _groups(locations, direct)
+    direct_cluster = _groups(locations, direct) if clusters else {}
     sizes = Counter(clique.values())
     f.measures["network"] = max(sizes.values(), default=0)
     _extra_measures(state, f, clique, direct_cluster)

@@ -64,12 +64,13 @@ def faction_income(state: TerraMysticaState, f: Faction, mask: int = 15) -> list
 def take_income(state: TerraMysticaState, f: Faction, phase: str) -> None:
     mask = PHASE_MASK[phase]
     assert not f.income_taken & mask, f"{f.name} paid the same income twice"
-    if not all(other.passed or other.dropped for other in state.order):
-        other = next(x for x in state.factions_in_turn_order() if not (x.passed or x.dropped))
-        raise IllegalMove(
-            f"income cannot be paid while {other.name} is still in the round",
-            rule=INCOME_AFTER_PASSING_RULE,
-        )
+    for other in state.order:
+        if not (other.passed or other.dropped):
+            other = next(x for x in state.factions_in_turn_order() if not (x.passed or x.dropped))
+            raise IllegalMove(
+                f"income cannot be paid while {other.name} is still in the round",
+                rule=INCOME_AFTER_PASSING_RULE,
+            )
     if state.round == 0:
         f.passed = True
     bit = 1

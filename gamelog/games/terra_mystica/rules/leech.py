@@ -28,18 +28,24 @@ def compute_leech(state: TerraMysticaState, where: str) -> dict[str, int]:
     """Power offered to each neighbouring colour by a building on ``where``."""
     if not state.round:
         return {}
-    colour = state.colour[where]
+    colours, building = state.colour, state.building
+    colour = colours[where]
     strength = CONSTANTS.building_power
     by_colour = state.by_colour
     offers: dict[str, int] = {}
-    for other in state.adjacent(where):
-        kind = state.building.get(other)
-        if kind and state.colour[other] != colour:
-            their = state.colour[other]
-            # A building's power as its owner counts it (the Yetis' SH and SA: 4).
-            owner = by_colour.get(their)
-            power = (owner.building_power if owner is not None else strength)[kind]
-            offers[their] = offers.get(their, 0) + power
+    around = state.board.neighbours[where]  # state.adjacent, with the bridges
+    extra = state.bridged.get(where)
+    if extra:
+        around = around | extra
+    for other in around:
+        if other in building:
+            kind = building[other]
+            their = colours[other]
+            if their != colour:
+                # A building's power as its owner counts it (the Yetis' SH and SA: 4).
+                owner = by_colour.get(their)
+                power = (owner.building_power if owner is not None else strength)[kind]
+                offers[their] = offers.get(their, 0) + power
     return offers
 
 
@@ -49,12 +55,25 @@ def note_leech(state: TerraMysticaState, builder: Faction, where: str) -> dict[s
     leech_id = state.leech_id
     if not offers:
         return offers
-    order = state.factions_in_order_from(builder, active_only=True)
+    # The ledger lists the offers in the order they are made (the seats after the
+    # builder's); colours of factions no longer in the game (dropped) come last.
+    listed = state.ledger.leech
+    reported = 0
+    order = state.order
+    if builder in order and not builder.dropped:
+        # factions_in_order_from(builder, active_only=True), without its copies: the
+        # seats after the builder's, then those before it (and the builder's).
+        i = order.index(builder) + 1
+        order = order[i:] + order[:i]
+    else:
+        order = state.factions_in_order_from(builder, active_only=True)
     for f in order:
+        if f.dropped:
+            continue
         amount = offers.get(f.color)
         if not amount:
             continue
-        actual = 0 if f.dropped else min(amount, f.power_gainable())
+        actual = 0 if f.dropped else min(amount, f.r["P1"] * 2 + f.r["P2"])
         pending.require_action(
             state,
             f,
@@ -70,14 +89,12 @@ def note_leech(state: TerraMysticaState, builder: Faction, where: str) -> dict[s
         if actual:
             builder.leech_not_rejected[leech_id] += 1
             builder.leech_rejected[leech_id] = 0
-    # The ledger lists the offers in the order they are made; colours of
-    # factions no longer in the game (dropped) come last.
-    for f in order:
-        if f.color in offers:
-            state.ledger.report_leech(f.color, offers[f.color])
-    for colour, amount in offers.items():
-        if colour not in state.ledger.leech:
-            state.ledger.report_leech(colour, amount)
+        listed[f.color] = listed.get(f.color, 0) + amount
+        reported += 1
+    if reported < len(offers):
+        for colour, amount in offers.items():
+            if colour not in listed:
+                listed[colour] = amount
     return offers
 
 
@@ -147,6 +164,14 @@ def decline(state: TerraMysticaState, f: Faction, amount: int | None, source: st
     """Turn down the offer of ``amount`` from ``source``; with no amount, or 0 as
     the site reads it (``decline 0 from x``), every offer still open."""
     if not amount:
+        # Every action declines the offers still open (turn.require_subaction): most
+        # often there is none, seen here without a list of them.
+        name = f.name
+        for record in state.action_required:
+            if record.type == "leech" and record.faction == name:
+                break
+        else:
+            return 0
         declined = 0
         for record in list(state.pending_offers(f)):
             declined += decline(state, f, record.amount, record.from_faction)

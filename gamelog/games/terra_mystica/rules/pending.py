@@ -35,6 +35,9 @@ _SETTLED = frozenset({"favor", "town", "bridge"})
 
 
 def dismiss_settled(state: TerraMysticaState, f: Faction) -> None:
+    """Forget ``f``'s favor, town and bridge reminders (it owes none of them now).
+    Only a faction that was given one looks (``Faction.reminded``)."""
+    f.reminded = False
     name = f.name
     required = state.action_required
     for r in required:
@@ -54,16 +57,21 @@ def require_action(state: TerraMysticaState, f: Faction, record: Pending) -> Non
 
 def dismiss_action(state: TerraMysticaState, f: Faction, kind: str | None) -> None:
     name = f.name
-    for r in state.action_required:
+    required = state.action_required
+    for r in required:
         if r.faction == name and (kind is None or r.type == kind):
             break
     else:
         return
-    state.action_required = [
-        r
-        for r in state.action_required
-        if not (r.faction == f.name and (kind is None or r.type == kind))
-    ]
+    index = required.index(r)  # a record is equal only to itself
+    # Usually the one record: taken out where it is; else every one that matches.
+    for r in required[index + 1 :]:
+        if r.faction == name and (kind is None or r.type == kind):
+            state.action_required = [
+                r for r in required if not (r.faction == name and (kind is None or r.type == kind))
+            ]
+            return
+    del required[index]
 
 
 def detect_incomplete_turn(state: TerraMysticaState, f: Faction) -> bool:
@@ -73,7 +81,7 @@ def detect_incomplete_turn(state: TerraMysticaState, f: Faction) -> bool:
     r = f.r
     if not any(OWED(r)):
         # Nothing owed: only forget settled favor/town/bridge reminders.
-        if state.action_required:
+        if f.reminded:
             dismiss_settled(state, f)
         return False
     incomplete = False
@@ -104,6 +112,7 @@ def detect_incomplete_turn(state: TerraMysticaState, f: Faction) -> bool:
         require_action(state, f, Pending("cult", f.name, amount=r["CULT"]))
         return True
     settled = []
+    f.reminded = True  # what the reminders below leave to dismiss_settled
     if r["GAIN_FAVOR"]:
         incomplete = True
         require_action(state, f, Pending("favor", f.name, amount=r["GAIN_FAVOR"]))

@@ -122,7 +122,7 @@ def adjust(
         if delta > 0 and (
             state.gain_scoring_round != state.round
             or kind in state.gain_scoring[1]
-            or (f.spec.special_mode == "gain" and kind in f.spec.special_effects)
+            or kind in f.gain_triggers
         ):
             _scored_gain(state, f, kind, delta)
         if value < 0:
@@ -190,7 +190,7 @@ def adjust(
     if delta > 0 and (
         state.gain_scoring_round != state.round
         or kind in state.gain_scoring[1]
-        or (f.spec.special_mode == "gain" and kind in f.spec.special_effects)
+        or kind in f.gain_triggers
     ):
         _scored_gain(state, f, kind, delta)
     if r[kind] < 0:
@@ -305,19 +305,35 @@ def pay(
     """Pay ``cost``; if anything is short, say everything that is short."""
     net = {k: v - discount.get(k, 0) for k, v in cost.items()} if discount else cost
     r = f.r
-    # Most payments are affordable: seen without the list of what is short.
-    short: list[str] = []
+    # Most payments are affordable: seen without the list of what is short (power is
+    # spent from bowl III, power tokens from any bowl, as shortfalls counts them).
     for kind, amount in net.items():
-        if amount > 0 and (kind == "PW" or kind == "PW_TOKEN" or r[kind] < amount):
-            short = shortfalls(state, f, net)
-            break
-    if short:
-        raise IllegalMove(
-            f"needs {amounts_text(net, RESOURCE_WORDS)}, has {', '.join(short)}",
-            rule=FULL_COST_RULE,
-        )
+        if amount > 0:
+            if kind == "PW":
+                have = r["P3"]
+            elif kind == "PW_TOKEN":
+                have = r["P1"] + r["P2"] + r["P3"]
+            else:
+                have = r[kind]
+            if have < amount:
+                raise IllegalMove(
+                    f"needs {amounts_text(net, RESOURCE_WORDS)}, "
+                    f"has {', '.join(shortfalls(state, f, net))}",
+                    rule=FULL_COST_RULE,
+                )
     for kind, amount in net.items():
-        adjust(state, f, kind, -amount)
+        if amount > 0 and kind in _PAID_PLAIN:
+            # What adjust does for a payment of these (affordable, as seen above).
+            r[kind] -= amount
+        elif amount > 0 and kind == "PW":
+            r["P1"] += amount
+            r["P3"] -= amount
+        else:
+            adjust(state, f, kind, -amount)
+
+
+#: Resources a payment takes without a side effect (VP are booked to a source).
+_PAID_PLAIN = _PLAIN - {"VP"}
 
 
 def shortfalls(state: TerraMysticaState, f: Faction, cost: Amounts) -> list[str]:
@@ -354,9 +370,10 @@ def gain_power(state: TerraMysticaState, f: Faction, count: int) -> int:
 
 
 def maybe_score_tile(state: TerraMysticaState, f: Faction, kind: str, mode: str) -> None:
-    name = state.current_score_tile()
-    if name is None:
+    round_ = state.round  # state.current_score_tile(), without its call
+    if not round_ > 0 or len(state.score_tiles) < round_:
         return
+    name = state.score_tiles[round_ - 1]
     tile = TILES[name]
     points = tile.vp.get(kind)
     if points and tile.mode == mode:
@@ -376,7 +393,7 @@ def maybe_special(state: TerraMysticaState, f: Faction, kind: str, mode: str) ->
 
 
 def score_favor_builds(state: TerraMysticaState, f: Faction, building: str) -> None:
-    for name in f.held("FAV"):
+    for name in f.tiles["favor"]:  # the VP change none of them
         points = TILES[name].build_vp.get(building)
         if points:
             adjust(state, f, "VP", points, name)
@@ -384,13 +401,15 @@ def score_favor_builds(state: TerraMysticaState, f: Faction, building: str) -> N
 
 # --- cult tracks ----------------------------------------------------------------------
 
+#: The power for passing 3, 5 and 7 of a cult track, and for stepping onto 10.
+_CULT_POWER = tuple((step, power) for step, power in CONSTANTS.cult_power if step != 10)
+_TOP_POWER = dict(CONSTANTS.cult_power)[10]
+
 
 def cult_moved(state: TerraMysticaState, f: Faction, cult: str, old: int, new: int) -> None:
     """Power for passing 3, 5 and 7, and the town key needed to step onto 10."""
     r = f.r
-    for threshold, power in CONSTANTS.cult_power:
-        if threshold == 10:
-            continue
+    for threshold, power in _CULT_POWER:
         if old < threshold <= new:
             adjust(state, f, "PW", power)
     if old <= 9 < new:
@@ -407,7 +426,7 @@ def cult_moved(state: TerraMysticaState, f: Faction, cult: str, old: int, new: i
                 rule=WAIT_FOR_CULT_STEPS_RULE.format(faction=holder.display),
             )
         adjust(state, f, "KEY", -1)
-        adjust(state, f, "PW", dict(CONSTANTS.cult_power)[10])
+        adjust(state, f, "PW", _TOP_POWER)
         for other in state.order:
             if other is not f:
                 other.r[f"MAX_{cult}"] = 9

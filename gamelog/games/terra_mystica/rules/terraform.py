@@ -21,7 +21,7 @@ from gamelog.games.terra_mystica.rulebook import (
     TERRAFORMING_CHANGES_TERRAIN_RULE,
     VOLCANO_COST_RULE,
 )
-from gamelog.games.terra_mystica.rules import fire_ice, pending, reach, resources, towns, turn
+from gamelog.games.terra_mystica.rules import fire_ice, pending, reach, resources, turn
 from gamelog.games.terra_mystica.state import Faction, TerraMysticaState
 
 # --- the cost -------------------------------------------------------------------------
@@ -226,8 +226,8 @@ def transform(state: TerraMysticaState, f: Faction, where: str, colour: str | No
                 )
     if colour == f.color:
         f.allowed_build_locations.add(where)
+    # No town to look for: the hex holds no building (checked above).
     state.colour[where] = colour
-    towns.detect_towns_from(state, f, where)
 
 
 def dig(state: TerraMysticaState, f: Faction, amount: int) -> None:

@@ -5,6 +5,11 @@ A group founds a town when its building power reaches the faction's town size
 a town tile is left; the faction then owes a ``+TWn`` choice. Buildings that
 later join a town's group become part of that town without founding another.
 The Mermaids may also join buildings across one river hex (``connect``).
+
+A faction's groups are kept as they grow (a union-find over its buildings, with
+each group's power and size: :func:`add_building`, :func:`rebuilt`,
+:func:`linked`), so that the check after a build or upgrade walks a group only
+when it is big enough to be a town, to find its hexes.
 """
 
 from __future__ import annotations
@@ -17,6 +22,76 @@ from gamelog.games.terra_mystica.rulebook import (
 )
 from gamelog.games.terra_mystica.rules import reach, resources
 from gamelog.games.terra_mystica.state import Faction, TerraMysticaState
+
+# --- the groups of own buildings, as they grow ------------------------------------
+
+
+def _root(parent: dict[str, str], here: str) -> str:
+    up = parent[here]
+    while up != here:
+        here = up
+        up = parent[here]
+    return here
+
+
+def _join(f: Faction, a: str, b: str) -> None:
+    """One group of ``f``'s groups of ``a`` and ``b``, with their power and size."""
+    parent = f.group_of
+    top, other = _root(parent, a), _root(parent, b)
+    if top == other:
+        return
+    size, power = f.group_size, f.group_power
+    if size[top] < size[other]:
+        top, other = other, top
+    parent[other] = top
+    power[top] += power.pop(other)
+    size[top] += size.pop(other)
+
+
+def _around(state: TerraMysticaState, f: Faction, where: str) -> frozenset[str] | set[str]:
+    """The hexes a building on ``where`` links to (adjacent_own_buildings' hexes)."""
+    around = state.adjacent(where)
+    if f.spec.can_connect_across_river:
+        skip = state.skip.get(where)
+        if skip:
+            around = around | skip
+    return around
+
+
+def add_building(state: TerraMysticaState, f: Faction, where: str) -> None:
+    """``f``'s new building on ``where`` (placed, and in ``f.built``) joins the groups
+    of its own buildings around it."""
+    kind = state.building[where]
+    f.group_of[where] = where
+    f.group_power[where] = f.building_power[kind]
+    f.group_size[where] = 2 if kind == "SA" else 1
+    parent = f.group_of
+    for other in _around(state, f, where):
+        if other in parent and other != where:
+            _join(f, where, other)
+
+
+def rebuilt(f: Faction, where: str, old: str, new: str) -> None:
+    """``f``'s building on ``where`` upgraded from ``old`` to ``new``: its group's power."""
+    top = _root(f.group_of, where)
+    strength = f.building_power
+    f.group_power[top] += strength[new] - strength[old]
+    f.group_size[top] += (new == "SA") - (old == "SA")
+
+
+def linked(
+    state: TerraMysticaState, links: list[tuple[str, str]], *, across_river: bool = False
+) -> None:
+    """New links between hexes (a bridge; a Mermaids' river town, ``across_river``):
+    the groups of whoever has buildings at both ends join (across a river only for
+    the factions that link across one)."""
+    for f in state.order:
+        parent = f.group_of
+        if not parent or (across_river and not f.spec.can_connect_across_river):
+            continue
+        for a, b in links:
+            if a in parent and b in parent:
+                _join(f, a, b)
 
 
 def adjacent_own_buildings(state: TerraMysticaState, f: Faction, where: str) -> list[str]:
@@ -39,25 +114,52 @@ def _add_to_town(state: TerraMysticaState, f: Faction, where: str, town: int) ->
 
 
 def detect_towns_from(state: TerraMysticaState, f: Faction, where: str) -> int:
-    """Found a town from ``where`` if its group now qualifies; 1 if one was founded."""
-    if state.town.get(where) or where not in state.building:
+    """Found a town from ``where`` if its group now qualifies; 1 if one was founded.
+
+    Run after every build and upgrade, so the group's size and power come from the
+    groups kept as they grew: a group smaller than a town holds none (a group only
+    grows) and founds none, and the group is walked only when it may found one."""
+    town = state.town
+    building = state.building
+    if town.get(where) or where not in building:
         return 0
     if state.colour[where] != f.color:
         return 0
-    for other in adjacent_own_buildings(state, f, where):
-        if state.town.get(other):
-            _add_to_town(state, f, where, state.town[other])
-    if state.town.get(where):
+    parent = f.group_of
+    top = _root(parent, where) if where in parent else None
+    if top is not None and f.group_size[top] < CONSTANTS.town_buildings:
         return 0
-    # The group of own buildings linked to ``where`` (what adjacent_own_buildings
-    # gives, walked with local lookups: this runs after every build and upgrade).
-    power = count = 0
-    seen = {where}
-    stack = [where]
-    strength = f.building_power
-    building, built = state.building, f.built
+    built = f.built
     neighbours, bridged = state.board.neighbours, state.bridged
     skips = state.skip if f.spec.can_connect_across_river else None
+    # What adjacent_own_buildings gives for ``where``, in the same order.
+    around = neighbours[where]
+    extra = bridged.get(where)
+    if extra:
+        around = around | extra
+    if skips:
+        skip = skips.get(where)
+        if skip:
+            around = around | skip
+    own = [h for h in around if h in built]
+    for other in own:
+        if town.get(other):
+            _add_to_town(state, f, where, town[other])
+    if town.get(where):
+        return 0
+    if top is not None and f.group_power[top] < f.r["TOWN_SIZE"]:
+        return 0
+    # The group of own buildings linked to ``where``.
+    strength = f.building_power
+    kind = building[where]
+    power = strength[kind]
+    count = 2 if kind == "SA" else 1
+    seen = {where}
+    stack = []
+    for other in own:
+        if other not in seen:
+            seen.add(other)
+            stack.append(other)
     while stack:
         here = stack.pop()
         kind = building[here]
@@ -81,7 +183,7 @@ def detect_towns_from(state: TerraMysticaState, f: Faction, where: str) -> int:
     if not tiles_left:
         return 0
     for here in seen:
-        state.town[here] = tiles_left
+        town[here] = tiles_left
     resources.adjust(state, f, "GAIN_TW", 1)
     return 1
 
@@ -118,6 +220,7 @@ def connect(state: TerraMysticaState, f: Faction, hexes: tuple[str, ...]) -> Non
                 if a != b:
                     state.skip.setdefault(a, set()).add(b)
         state.river_towns.add(river)
+        linked(state, [(a, b) for a in shore for b in shore if a != b], across_river=True)
         break
     founded = sum(detect_towns_from(state, f, here) for here in land)
     if not founded:

@@ -30,7 +30,6 @@ from gamelog.games.terra_mystica.rules.pending import (
     dismiss_action,
     dismiss_settled,
     owed_facts,
-    require_action,
 )
 from gamelog.games.terra_mystica.state import Faction, Pending, TerraMysticaState
 
@@ -130,7 +129,10 @@ def next_faction_in_turn(state: TerraMysticaState, f: Faction) -> Faction | None
     order = state.order
     if f in order:  # the seats after f, then those before it and f (factions_in_order_from)
         i = order.index(f) + 1
-        order = order[i:] + order[:i]
+        for other in order[i:]:
+            if not other.passed and not other.dropped:
+                return other
+        order = order[:i]
     for other in order:
         if not other.passed and not other.dropped:
             return other
@@ -153,7 +155,7 @@ def maybe_advance_to_next_player(state: TerraMysticaState, f: Faction) -> None:
     if f.dropped:
         incomplete = False
     elif not any(OWED(f.r)):
-        if state.action_required:
+        if f.reminded:
             dismiss_settled(state, f)
         incomplete = False
     else:
@@ -164,7 +166,8 @@ def maybe_advance_to_next_player(state: TerraMysticaState, f: Faction) -> None:
         dismiss_action(state, f, "full")
         following = next_faction_in_turn(state, f)
         if following is not None:
-            require_action(state, following, Pending("full", following.name))
+            # require_action, for a faction in the round (not dropped)
+            state.action_required.append(Pending("full", following.name))
             start_full_move(state, following)
             maybe_advance_turn(state, f, following)
     if state.new_order:
