@@ -65,7 +65,7 @@ def completions(
         found.extend(_choices(game, typed, key, value))
     if not colon or key_of(typed, game.header_keys) is None:
         found.extend(replace(c, start=indent) for c in legal)
-        if completer is not None and typed.strip():
+        if completer is not None:
             found.extend(_grown(completer, typed, indent))
         else:
             found.extend(_words(game, analysis, typed))
