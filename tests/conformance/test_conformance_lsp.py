@@ -265,6 +265,55 @@ async def test_completion_offers_the_next_word_at_every_word_boundary(
 
 
 @pytest.mark.parametrize("package", packages())
+async def test_whole_lines_are_filtered_by_the_line_and_replace_it_and_a_word_its_word(
+    client: LanguageClient, package: str
+) -> None:
+    rules = game(package)
+    path = SAMPLES / package / declared(package).showcase
+    text = path.read_text(encoding="utf-8")
+    whole = replay(rules, text, str(path), keep_steps=True)
+    uri, _ = await _open(client, path)
+    lines = text.split("\n")
+    number = whole.steps[len(whole.steps) // 2].move.line - 1
+    line = lines[number].split("#", 1)[0].rstrip()
+    typed, wanted = _boundaries(line)[1]  # the line up to its second word, in the line
+    found = await client.text_document_completion_async(
+        types.CompletionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            position=types.Position(line=number, character=len(typed)),
+        )
+    )
+    assert isinstance(found, types.CompletionList)
+    for item in found.items:
+        edit = item.text_edit
+        assert isinstance(edit, types.TextEdit)
+        if item.kind == types.CompletionItemKind.Snippet:  # a whole line, to the line's end
+            assert edit.new_text.casefold().startswith(typed.casefold()), edit.new_text
+            assert (edit.range.start.character, edit.range.end.character) == (0, len(line))
+    inside = len(typed) + 1
+    if inside >= len(wanted):
+        return  # a word of one letter: no cursor inside it
+    found = await client.text_document_completion_async(
+        types.CompletionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            position=types.Position(line=number, character=inside),
+        )
+    )
+    assert isinstance(found, types.CompletionList)
+    words = [item for item in found.items if item.kind == types.CompletionItemKind.Keyword]
+    assert words, f"nothing completes {line[:inside]!r}"
+    for item in words:
+        edit = item.text_edit
+        assert isinstance(edit, types.TextEdit)
+        assert edit.range.end.character == len(wanted)  # the word, to its end
+        typed_part = line[edit.range.start.character : inside].casefold()
+        if _BLANK_AT_END.fullmatch(edit.new_text):
+            continue  # a blank: what the typed part is one of, never to be typed
+        assert edit.new_text.casefold().startswith(typed_part), (edit.new_text, typed_part)
+    assert any(_offers(line[:inside], wanted, item) for item in words), line[:inside]
+
+
+@pytest.mark.parametrize("package", packages())
 async def test_hover_shows_the_move_and_a_players_score(
     client: LanguageClient, package: str
 ) -> None:
