@@ -418,7 +418,10 @@ class _Reader:
 
     def _scan_body(self, text: str, offset: int, first_line: int, header: HeaderLines) -> None:
         """Header lines among the moves: kept (``anywhere`` keys) or refused."""
-        pattern = _body_pattern(tuple(key.name for key in self.keys))
+        names = tuple(key.name for key in self.keys)
+        if _no_key_word(text, offset, names):
+            return
+        pattern = _body_pattern(names)
         # The pattern starts with the newline before a line (see _body_pattern): the
         # text searched has one put in front, so a match starts, in that text, at the
         # index its line starts at in ``text``, and the search from ``offset`` (a line
@@ -451,6 +454,25 @@ class _Reader:
 
 
 _PATTERNS: dict[tuple[str, ...], re.Pattern[str]] = {}
+_KEY_WORDS: dict[tuple[str, ...], tuple[str, ...] | None] = {}
+
+
+def _no_key_word(text: str, offset: int, names: tuple[str, ...]) -> bool:
+    """Whether no key's first word is anywhere in ``text`` from ``offset`` on, so no
+    line of the moves can be a header line: the usual log, told without the regex
+    (the body pattern still tries every line). Only for an ASCII text and keys,
+    which ``str.lower`` folds as the pattern's IGNORECASE matches them."""
+    words = _KEY_WORDS.get(names, ())
+    if words == ():
+        ascii_names = all(name.isascii() for name in names)
+        words = (
+            tuple(sorted({name.split(" ")[0].lower() for name in names})) if ascii_names else None
+        )
+        _KEY_WORDS[names] = words
+    if words is None or not text.isascii():
+        return False
+    lowered = text.lower()
+    return not any(lowered.find(word, offset) >= 0 for word in words)
 
 
 def _body_pattern(names: tuple[str, ...]) -> re.Pattern[str]:
