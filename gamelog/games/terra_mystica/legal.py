@@ -631,8 +631,11 @@ def _tiles_left(state: TerraMysticaState, kind: str) -> list[str]:
 
 
 def words(state: TerraMysticaState) -> list[str]:
-    """The factions, hexes, cult tracks, tiles and action names, for completion."""
+    """The factions, hexes, cult tracks, tiles and action names, for completion; the
+    options too while the game is being set up, where an ``option`` line goes."""
     found = [f.name for f in state.order if not f.empty_seat]
+    if state.round == 0:
+        found += list(CONSTANTS.options)
     found += [where for where in state.board.land if where not in state.building]
     found += [where for where in state.building]
     found += list(state.cults)
