@@ -278,6 +278,8 @@ class Completer:
         grown = self._grown(full, partial, added)
         found = dict.fromkeys(c.text for c in grown if c.kind != "blank")
         found.update(dict.fromkeys(c.text for c in self._names(partial)))
+        if len(found) == 1 and not self._names(partial):
+            found = dict.fromkeys([self._shared(full, partial, added, next(iter(found)))])
         if not found:
             found = dict.fromkeys(self._rest(partial))
         if not found:
@@ -326,6 +328,32 @@ class Completer:
                     text = partial + grown[len(full) :] if added else grown
                     found.append(Candidate(text, "blank" if blank else "word", pattern.detail))
         return found
+
+    def _shared(self, full: str, partial: str, added: int, one: str) -> str:
+        """``one``, the only next word the legal lines give ``full``, grown on by the words
+        every legal line that starts with ``full`` shares after it (as a shell fills the
+        common start of its matches): one Tab puts ``buy vale `` where nothing else may
+        follow ``bu``. Only where each such line is listed in full up to that point (no
+        blank of a form is crossed), and cut at the end of a word."""
+        folded = full.casefold()
+        rests = [
+            line[len(full) :]
+            for line in self.lines
+            if len(line) > len(full) and line.casefold().startswith(folded)
+        ]
+        ahead = len(one) - len(partial)  # the one word, as added after ``full``
+        if not rests or any(
+            blank for pattern in self.patterns for _, blank in pattern.follow(full)
+        ):
+            return one
+        shared = common_start(rests)
+        cut = len(shared)
+        if any(len(rest) > cut and rest[cut] not in _ENDS for rest in rests):
+            while cut > 0 and shared[cut - 1] not in _ENDS:
+                cut -= 1
+        if cut <= ahead or shared[:ahead] != one[len(partial) :]:
+            return one
+        return partial + shared[:cut]
 
     def _names(self, partial: str) -> list[Candidate]:
         """Another player's line, by their name."""
