@@ -303,7 +303,7 @@ class Completer:
             if len(line) > len(partial) and line.casefold().startswith(folded)
         ][:MOST]
         found: list[Candidate] = [*lines, *self._grown(partial, partial, 0)]
-        found += self._names(partial)
+        found += self._names(partial) if partial.strip() else self._everyone()
         found += [Candidate(text, "word") for text in self._rest(partial)]
         found += self._clause(partial)
         found += self._words(partial)
@@ -337,6 +337,11 @@ class Completer:
             for name in self.names
             if name.casefold().startswith(typed)
         ]
+
+    def _everyone(self) -> list[Candidate]:
+        """Every player's line, by their name: what a line not yet begun may start with
+        (``play`` implies the seat instead; an editor's line names its player)."""
+        return [Candidate(f"{name}: ", "name", "a player") for name in self.names]
 
     def _clause(self, partial: str) -> list[Candidate]:
         """The clause after the last semicolon, grown by the clauses of the legal lines
@@ -414,10 +419,15 @@ class Completer:
             else:
                 literals, free = expected
                 words = [*literals]
-                words += [w for w in self.vocabulary if any(_fits(r, a + w) for _, r, a in free)]
-                for what, pattern, lead in free:
+                # a word on its own, never the token so far with it: a list's pattern
+                # backtracks for ever on a long list that a word does not end
+                words += [w for w in self.vocabulary if any(_fits(r, w) for _, r, _ in free)]
+                for what, pattern, _lead in free:
                     ends = ("", '"', "'")
-                    if not typed or any(pattern.match(lead + tail + end) for end in ends):
+                    # the words typed on their own (a few at most), never the token so
+                    # far with them: a list's pattern backtracks for ever on a long list
+                    word = tail.rstrip()
+                    if not typed or any(pattern.fullmatch(word + end) for end in ends):
                         found.append(Candidate(f"{partial[:start]}<{what}>", "free", what))
             for word in dict.fromkeys(words):
                 if len(word) > len(typed) and word.casefold().startswith(typed):
@@ -447,20 +457,21 @@ class Completer:
                     token is not None
                     and token.end_pos == len(before.rstrip())
                     and before[-1:].isspace()
-                    and any(c.isspace() for c in token.value)
+                    and _goes_on(lark.get_terminal(token.type).pattern, token.value)
                 ):  # a token of several words (a list of sleeves) may go on
                     pattern = lark.get_terminal(token.type).pattern
                     what = grammar.describe.get(token.type, token.type.lower().replace("_", " "))
                     lead = before[token.start_pos :]
                     free.append((what, re.compile(pattern.to_regexp()), lead))
                 for name in sorted(parser.accepts()):
-                    if name.startswith(("$", "_")):
+                    if name.startswith("$"):
                         continue
                     pattern = lark.get_terminal(name).pattern
-                    if pattern.type == "str":
-                        if pattern.value.strip():
-                            literals.append(pattern.value)
-                    else:
+                    keyword = _keyword(pattern)
+                    if keyword is not None:  # kept out of the tree (``_CULTIVATE``) or not
+                        if keyword.strip():
+                            literals.append(keyword)
+                    elif not name.startswith("_"):  # a filtered-out regex: blanks, ends
                         what = grammar.describe.get(name, name.lower().replace("_", " "))
                         free.append((what, re.compile(pattern.to_regexp()), ""))
                 found = (literals, free)
@@ -472,6 +483,30 @@ class Completer:
 
 def _fits(pattern: re.Pattern[str], word: str) -> bool:
     return pattern.fullmatch(word) is not None
+
+
+#: A keyword written as a pattern so that it ends at a word's end (``cultivate\\b``).
+_WHOLE_WORD = re.compile(r"([^\W\d][\w'-]*)\\b")
+
+
+def _keyword(pattern: Any) -> str | None:
+    """The word a terminal's pattern is, where it is one word (a string, or a word
+    ending at a word's end), else None."""
+    if pattern.type == "str":
+        return str(pattern.value)
+    found = _WHOLE_WORD.fullmatch(pattern.value)
+    return found.group(1) if found is not None else None
+
+
+def _goes_on(pattern: Any, value: str) -> bool:
+    """Whether a token of ``pattern`` written as ``value`` may take another word after a
+    blank (a list of sleeves, ``8 11``, already where one number is typed): its last
+    word again after a blank still is one token. A keyword never goes on."""
+    if pattern.type == "str" or not value.split():
+        return False
+    if any(c.isspace() for c in value.strip()):
+        return True
+    return re.fullmatch(pattern.to_regexp(), f"{value} {value}") is not None
 
 
 def completions(

@@ -11,6 +11,7 @@ import gc
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 
 from gamelog.core.errors import GamelogError, IllegalMove, NotationError
@@ -117,9 +118,15 @@ def _replay(
     if on_setup is not None:
         on_setup(result.state)
 
-    moves = iter(result.log.moves)
+    moves: Iterator[Move] = iter(result.log.moves)
+    if stop_after is not None:
+        moves = islice(moves, stop_after)
+    # The game's two calls of every move, and the state, looked up once (a log has
+    # hundreds of moves, and a move of some games costs only some microseconds).
+    apply, is_finished, state = game.apply, game.is_finished, result.state
+    watched = keep_steps or on_step is not None
     number = 0
-    while stop_after is None or number < stop_after:
+    while True:
         try:
             move = next(moves, None)
         except NotationError as error:  # in a part of a long log parsed only now
@@ -128,7 +135,7 @@ def _replay(
         if move is None:
             break
         number += 1
-        if game.is_finished(result.state):
+        if is_finished(state):
             result.error = IllegalMove(
                 "the game is already over; no move may follow",
                 rule="no move is played after the end of the game",
@@ -139,18 +146,18 @@ def _replay(
             )
             break
         try:
-            events = game.apply(result.state, move)
+            events = apply(state, move)
         except GamelogError as error:
             result.error = _placed(error, path, line=move.line, column=move.column)
             result.state = _state_before(result, number - 1)
             break
         result.moves_applied = number
-        if keep_steps or on_step is not None:
+        if watched:
             step = Step(number, move, events)
             if keep_steps:
                 result.steps.append(step)
             if on_step is not None:
-                on_step(step, result.state)
+                on_step(step, state)
     return result
 
 

@@ -64,8 +64,10 @@ def completions(
     elif in_header and colon:
         found.extend(_choices(game, typed, key, value))
     if not colon or key_of(typed, game.header_keys) is None:
-        found.extend(replace(c, start=indent) for c in legal)
-        if completer is not None and typed.strip():
+        # the whole lines that begin with what is typed on the line (any case)
+        begun = typed[indent:].casefold()
+        found.extend(replace(c, start=indent) for c in legal if c.text.casefold().startswith(begun))
+        if completer is not None:
             found.extend(_grown(completer, typed, indent))
         else:
             found.extend(_words(game, analysis, typed))

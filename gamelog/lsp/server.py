@@ -134,6 +134,21 @@ def _content_end(line: str) -> int:
     return len(line.split("#", 1)[0].rstrip())
 
 
+#: What ends a word of a line (as core/complete.py reads it).
+_ENDS = " \t;,.:#"
+
+
+def _word_end(line: str, column: int) -> int:
+    """Where the word the cursor (at ``column``, 0-based) is in ends: the cursor itself
+    where it is not inside a word."""
+    if column == 0 or line[column - 1 : column] in ("", *_ENDS):
+        return column
+    end = column
+    while end < len(line) and line[end] not in _ENDS:
+        end += 1
+    return end
+
+
 def problem_range(lines: list[str], problem: GamelogError) -> types.Range:
     """From the problem's column to the end of its line's text (a character at least)."""
     number = max((problem.line or 1) - 1, 0)
@@ -206,10 +221,15 @@ def complete(ls: GamelogServer, params: types.CompletionParams) -> types.Complet
     column = characters(line, params.position.character)
     before = "\n".join([*lines[:number], line[:column]])
     items = []
+    word_end = units(line, _word_end(line, column))
+    line_end = units(line, _content_end(line))
     for rank, found in enumerate(completions(analysis.game, before, analysis.path, analysis)):
+        # a whole line replaces the line to its end; anything else the word the cursor
+        # is in, up to its end (what is typed of it before the cursor filters)
+        end = line_end if found.kind == "move" else word_end
         replaced = types.Range(
             start=types.Position(line=number, character=units(line, found.start)),
-            end=params.position,
+            end=types.Position(line=number, character=max(end, params.position.character)),
         )
         items.append(
             types.CompletionItem(

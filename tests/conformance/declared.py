@@ -43,6 +43,7 @@ CHECKS: dict[str, str] = {
     "invariants": "the facts a game works out twice agree on every position",
     "events-add-up": "the running score moves only by the points of the move's events",
     "renamed-players": "players renamed throughout a log rename the record, nothing else",
+    "completion-words": "at every word boundary of a move played, completion offers its next word",
     "cut-and-resumed": "a log cut at move N and typed on in `play` gives the whole log's record",
 }
 

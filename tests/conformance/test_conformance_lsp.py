@@ -12,13 +12,14 @@ moves."""
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 import pytest_lsp
-from declared import SAMPLES, declared, game, packages, samples
+from declared import SAMPLES, check_applies, declared, game, packages, samples
 from expectations import read_expectation
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
@@ -188,6 +189,128 @@ async def test_completion_lists_the_legal_lines_and_the_move_played_next(
             }
             assert key(state, steps(played)[0]) in keys, f"line {played.line}: {played.source!r}"
     assert seen, "no legal line completed at any of the positions"
+
+
+#: What ends a word of a line (as core/complete.py reads a line).
+_ENDS = " \t;,.:"
+#: A blank of a form at the end of a completion: what chance turns up there.
+_BLANK_AT_END = re.compile(r"(.*)<[^<>]*>", re.S)
+
+
+def _boundaries(line: str) -> list[tuple[str, str]]:
+    """The line typed up to each word's start, with the line up to that word's end."""
+    found = []
+    for start in range(len(line)):
+        if (start == 0 or line[start - 1] in _ENDS) and line[start] not in _ENDS:
+            end = start
+            while end < len(line) and line[end] not in _ENDS:
+                end += 1
+            found.append((line[:start], line[:end]))
+    return found
+
+
+def _offers(typed: str, wanted: str, item: types.CompletionItem) -> bool:
+    """Whether ``item``, applied to the line typed so far, writes the next word of the
+    line (or a whole line going on with it), or a blank standing for the words typed
+    since a word's start in the same clause (a card chance turns up)."""
+    edit = item.text_edit
+    assert isinstance(edit, types.TextEdit)
+    result = typed[: edit.range.start.character] + edit.new_text
+    if result.casefold().startswith(wanted.casefold()):
+        return True
+    blank = _BLANK_AT_END.fullmatch(result)
+    if blank is None:
+        return False
+    before = blank.group(1)
+    return (
+        typed.startswith(before)
+        and ";" not in typed[len(before) :]
+        and (not before or before[-1] in _ENDS + '"')
+    )
+
+
+@pytest.mark.parametrize("package", packages())
+async def test_completion_offers_the_next_word_at_every_word_boundary(
+    client: LanguageClient, package: str
+) -> None:
+    check_applies(package, "completion-words")
+    rules = game(package)
+    path = SAMPLES / package / declared(package).showcase
+    text = path.read_text(encoding="utf-8")
+    whole = replay(rules, text, str(path), keep_steps=True)
+    uri, _ = await _open(client, path)
+    lines = text.split("\n")
+    count = len(whole.steps)
+    version = 1
+    for index in sorted({0, count // 3, count // 2, count - 1}):
+        number = whole.steps[index].move.line - 1
+        written = lines[number]
+        line = written.split("#", 1)[0].rstrip()
+        for typed, wanted in _boundaries(line):
+            version += 1
+            await _set_line(client, uri, version, number, written, typed)
+            found = await client.text_document_completion_async(
+                types.CompletionParams(
+                    text_document=types.TextDocumentIdentifier(uri=uri),
+                    position=types.Position(line=number, character=len(typed)),
+                )
+            )
+            assert isinstance(found, types.CompletionList)
+            assert any(_offers(typed, wanted, item) for item in found.items), (
+                f"line {number + 1}: {typed!r} does not go on with {wanted[len(typed) :]!r}"
+            )
+            written = typed
+        version += 1
+        await _set_line(client, uri, version, number, written, lines[number])
+
+
+@pytest.mark.parametrize("package", packages())
+async def test_whole_lines_are_filtered_by_the_line_and_replace_it_and_a_word_its_word(
+    client: LanguageClient, package: str
+) -> None:
+    rules = game(package)
+    path = SAMPLES / package / declared(package).showcase
+    text = path.read_text(encoding="utf-8")
+    whole = replay(rules, text, str(path), keep_steps=True)
+    uri, _ = await _open(client, path)
+    lines = text.split("\n")
+    number = whole.steps[len(whole.steps) // 2].move.line - 1
+    line = lines[number].split("#", 1)[0].rstrip()
+    typed, wanted = _boundaries(line)[1]  # the line up to its second word, in the line
+    found = await client.text_document_completion_async(
+        types.CompletionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            position=types.Position(line=number, character=len(typed)),
+        )
+    )
+    assert isinstance(found, types.CompletionList)
+    for item in found.items:
+        edit = item.text_edit
+        assert isinstance(edit, types.TextEdit)
+        if item.kind == types.CompletionItemKind.Snippet:  # a whole line, to the line's end
+            assert edit.new_text.casefold().startswith(typed.casefold()), edit.new_text
+            assert (edit.range.start.character, edit.range.end.character) == (0, len(line))
+    inside = len(typed) + 1
+    if inside >= len(wanted):
+        return  # a word of one letter: no cursor inside it
+    found = await client.text_document_completion_async(
+        types.CompletionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            position=types.Position(line=number, character=inside),
+        )
+    )
+    assert isinstance(found, types.CompletionList)
+    words = [item for item in found.items if item.kind == types.CompletionItemKind.Keyword]
+    assert words, f"nothing completes {line[:inside]!r}"
+    for item in words:
+        edit = item.text_edit
+        assert isinstance(edit, types.TextEdit)
+        assert edit.range.end.character == len(wanted)  # the word, to its end
+        typed_part = line[edit.range.start.character : inside].casefold()
+        if _BLANK_AT_END.fullmatch(edit.new_text):
+            continue  # a blank: what the typed part is one of, never to be typed
+        assert edit.new_text.casefold().startswith(typed_part), (edit.new_text, typed_part)
+    assert any(_offers(line[:inside], wanted, item) for item in words), line[:inside]
 
 
 @pytest.mark.parametrize("package", packages())

@@ -68,6 +68,20 @@ def test_every_game_takes_the_information_keys() -> None:
             1,
             "the header line 'mana:' comes after the first move (line 2)",
         ),
+        # Found in the moves however the key is written, in an ASCII log or not (an
+        # ASCII one is first searched for the keys' words, lowered).
+        (
+            "players: Ann, Bob\nAnn: move\n  MANA: 5\n",
+            3,
+            3,
+            "the header line 'mana:' comes after the first move (line 2)",
+        ),
+        (
+            "players: Ann, Bob\nAnn: m\u00f6ve\nCultivation \t Deck: I2\n",
+            3,
+            1,
+            "the header line 'cultivation deck:' comes after the first move (line 2)",
+        ),
         ("game: other\n", 1, 7, "this log says 'game: other', but it is being read as Demo"),
         (
             "players: Ann, , Bob\n",

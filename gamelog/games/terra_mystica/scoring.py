@@ -129,16 +129,22 @@ def sources(state: TerraMysticaState, f: Faction) -> dict[str, list[Source]]:
     is that of the recorded row the change is written in (income and final scoring
     are rows of their own there)."""
     lines = state.row_lines if state.form == LEDGER else {}
-    found: dict[str, dict[tuple[int, str], int]] = {}
+    # The points of each (category, line, move) in the order they first came, summed
+    # in one table; then each category's list of them, in that order.
+    summed: dict[tuple[str, int, str], int] = {}
     for source, line, text, points, row in f.vp_trail:
         if lines:
             line = lines.get(row, line)
-        cell = found.setdefault(category(source), {})
-        cell[(line, text)] = cell.get((line, text), 0) + points
-    return {
-        name: [Source(line, text, points) for (line, text), points in cell.items() if points]
-        for name, cell in found.items()
-    }
+        key = (category(source), line, text)
+        summed[key] = summed.get(key, 0) + points
+    found: dict[str, list[Source]] = {}
+    for (name, line, text), points in summed.items():
+        cell = found.get(name)
+        if cell is None:
+            cell = found[name] = []
+        if points:
+            cell.append(Source(line, text, points))
+    return found
 
 
 def running_scores(state: TerraMysticaState) -> dict[str, int]:

@@ -591,31 +591,42 @@ def lay_out(moves: list[LogMove]) -> tuple[dict[int, tuple[Step, ...]], int | No
     entries_of = [move.entries for move in moves]
     stream: list[Entry | None] = [entry for entries in entries_of for entry in entries]
     player_count = rewrite_stream(stream)
-    # Each entry with the actor of the entry after it (whose turn comes next). A
-    # comment is no one's turn: the actor after it is the one after the comment, so
-    # that a note written on a line never ends a faction's turn.
-    steps: list[Step | None] = [None] * len(stream)
-    following = ""
-    for i in range(len(stream) - 1, -1, -1):
-        entry = stream[i]
-        if entry is not None:
-            actor, command = entry
-            steps[i] = (actor, command, following)
-            # A comment, and an admin line that changes nothing (the 2013 ``start``),
-            # do not end the row of the faction whose commands come before and after
-            # it: the site's ledger writes the comment row and goes on collecting, and
-            # a ledger, which shows neither the admin line nor a break, reads back as
-            # one row.
-            if actor != COMMENT and not (actor == ADMIN and isinstance(command, _NO_BREAK)):
-                following = actor
+    # Each entry with the actor of the entry after it (whose turn comes next), the
+    # stream walked backwards a move at a time. A comment is no one's turn: the actor
+    # after it is the one after the comment, so that a note written on a line never
+    # ends a faction's turn.
     plan: dict[int, tuple[Step, ...]] = {}
-    start = 0
-    for move, entries in zip(moves, entries_of, strict=True):
-        end = start + len(entries)
-        step = steps[start] if end == start + 1 else None
-        if step is not None:
-            plan[id(move)] = (step,)
+    following = ""
+    end = len(stream)
+    for move, entries in zip(reversed(moves), reversed(entries_of), strict=True):
+        start = end - len(entries)
+        if start == end - 1:
+            # The usual move, one entry: its step without a list (once per line).
+            entry = stream[start]
+            if entry is None:
+                plan[id(move)] = ()
+            else:
+                actor, command = entry
+                plan[id(move)] = ((actor, command, following),)
+                if actor != COMMENT and not (actor == ADMIN and isinstance(command, _NO_BREAK)):
+                    following = actor  # _ends_row, inlined: the call would cost more
         else:
-            plan[id(move)] = tuple(s for s in steps[start:end] if s is not None)
-        start = end
+            steps: list[Step] = []
+            for entry in reversed(stream[start:end]):
+                if entry is not None:
+                    actor, command = entry
+                    steps.append((actor, command, following))
+                    if _ends_row(actor, command):
+                        following = actor
+            steps.reverse()
+            plan[id(move)] = tuple(steps)
+        end = start
     return plan, player_count
+
+
+def _ends_row(actor: str, command: cmd.Command) -> bool:
+    """Whether ``actor``'s entry ends the row of the faction whose commands come before
+    it. A comment, and an admin line that changes nothing (the 2013 ``start``), do
+    not: the site's ledger writes the comment row and goes on collecting, and a
+    ledger, which shows neither the admin line nor a break, reads back as one row."""
+    return actor != COMMENT and not (actor == ADMIN and isinstance(command, _NO_BREAK))
