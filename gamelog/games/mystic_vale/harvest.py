@@ -256,7 +256,7 @@ def buy_advancement(
     harvest.sleeving[(buy.sleeve, position)] = buy.line
     return Event(
         f"{player.name} buys {card.name} ({_level_words(card.level)}, {position}) for {card.cost} "
-        f"mana, into sleeve {buy.sleeve}",
+        f"mana, into sleeve {buy.sleeve}" + (f" (ability: {card.ability})" if card.ability else ""),
         player.name,
         card.symbols.grey,  # grey VP count from now on (the running score shows them)
     )
