@@ -322,6 +322,12 @@ class Game(ABC, Generic[HeaderT, StateT, MoveT]):
         """The notation's keywords (for completion at the prompt of ``gamelog play``)."""
         return []
 
+    def round_of(self, state: StateT) -> int | None:
+        """The round the game is in at ``state`` (0: before the first, the setup), so
+        that an editor's outline can fold a long log by rounds; None where the game
+        plays no rounds (its outline is then the moves)."""
+        return None
+
     def lesson(self, log: GameLog[HeaderT, MoveT], error: GamelogError) -> Lesson | None:
         """What ``error`` (a line refused in the log ``log``) names that the game's data
         lacks, to be asked for at the table and written into the data file the log
@@ -404,6 +410,7 @@ OPTIONAL: dict[str, str] = {
     "seat_colours": "render",
     "side_colour": "render",
     "lesson": "state",
+    "round_of": "state",
 }
 
 
@@ -459,6 +466,7 @@ class Parts:
     seat_colours: Callable[[Any], Mapping[str, str]] | None = None
     side_colour: Callable[[str], str | None] | None = None
     lesson: Callable[[Any, GamelogError], Lesson | None] | None = None
+    round_of: Callable[[Any], int | None] | None = None
 
     def __post_init__(self) -> None:
         for role, names in REQUIRED.items():
@@ -562,6 +570,10 @@ class TemplateGame(Game[HeaderT, StateT, MoveT]):
     def lesson(self, log: GameLog[HeaderT, MoveT], error: GamelogError) -> Lesson | None:
         teacher = self.parts.lesson
         return teacher(log, error) if teacher is not None else None
+
+    def round_of(self, state: StateT) -> int | None:
+        rounds = self.parts.round_of
+        return rounds(state) if rounds is not None else None
 
     def to_move(self, state: StateT) -> str | None:
         legal = self.parts.legal

@@ -49,6 +49,8 @@ class Played:
     scores: Mapping[str, Number]
     #: Whose move it is after it (None: nobody's, or the game cannot tell).
     next_to_move: str | None
+    #: The round it was played in (``Game.round_of`` before it; None: no rounds).
+    round: int | None = None
 
 
 @dataclass(frozen=True)
@@ -292,6 +294,7 @@ def _apply(result: Analysis, state: Any, number: int) -> bool:
             path=result.path,
         )
         return False
+    round_played = game.round_of(state)
     try:
         events = game.apply(state, move)
     except GamelogError as error:
@@ -308,6 +311,7 @@ def _apply(result: Analysis, state: Any, number: int) -> bool:
             events=tuple(events),
             scores=dict(game.running_scores(state)),
             next_to_move=game.to_move(state),
+            round=round_played,
         )
     )
     return True

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import groupby
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
@@ -31,7 +32,7 @@ from gamelog.core.logs import game_for
 from gamelog.core.notation import normalise
 from gamelog.core.scoring import Number
 from gamelog.core.timer import AuditTimeout, deadline
-from gamelog.lsp.analysis import Analysis, analyse
+from gamelog.lsp.analysis import Analysis, Played, analyse
 from gamelog.lsp.completion import completions
 
 #: Quick fixes offered for one illegal move at the most, and the seconds spent finding them.
@@ -386,7 +387,9 @@ def symbols(ls: GamelogServer, params: types.DocumentSymbolParams) -> list[types
 
 
 def outline(analysis: Analysis) -> list[types.DocumentSymbol]:
-    """The header, then each move replayed as legal: who, the move, the score after it."""
+    """The header, then each move replayed as legal (who, the score after it), folded
+    into its round where the game plays rounds (``Game.round_of``), so that a long log
+    is walked a round at a time."""
     lines = analysis.lines
     found = []
     first = analysis.first_move_line
@@ -401,18 +404,39 @@ def outline(analysis: Analysis) -> list[types.DocumentSymbol]:
                 selection_range=_lines(lines, 1, 1),
             )
         )
-    for played in analysis.played:
-        name = f"{played.number}. {played.player or '-'}"
+    moves = [_move_symbol(lines, played) for played in analysis.played]
+    if all(played.round is None for played in analysis.played):
+        return found + moves
+    pairs = zip(analysis.played, moves, strict=True)
+    for number, group in groupby(pairs, key=lambda pair: pair[0].round):
+        members = list(group)
+        start, end = members[0][0], members[-1][0]
         found.append(
             types.DocumentSymbol(
-                name=name,
-                detail=_scores(played.scores),
-                kind=types.SymbolKind.Event,
-                range=_lines(lines, played.line, played.end_line),
-                selection_range=_lines(lines, played.line, played.line),
+                name=round_name(number),
+                detail=_scores(end.scores),
+                kind=types.SymbolKind.Namespace,
+                range=_lines(lines, start.line, end.end_line),
+                selection_range=_lines(lines, start.line, start.line),
+                children=[symbol for _, symbol in members],
             )
         )
     return found
+
+
+def round_name(number: int | None) -> str:
+    """A round's name in the outline: the setup before the first round is round 0."""
+    return "setup" if number == 0 else f"round {number}"
+
+
+def _move_symbol(lines: list[str], played: Played) -> types.DocumentSymbol:
+    return types.DocumentSymbol(
+        name=f"{played.number}. {played.player or '-'}",
+        detail=_scores(played.scores),
+        kind=types.SymbolKind.Event,
+        range=_lines(lines, played.line, played.end_line),
+        selection_range=_lines(lines, played.line, played.line),
+    )
 
 
 def _lines(lines: list[str], first: int, last: int) -> types.Range:

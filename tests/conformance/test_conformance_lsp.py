@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import AsyncIterator
+from itertools import groupby
 from pathlib import Path
 
 import pytest
@@ -25,7 +26,9 @@ from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 from test_conformance_moves import _moves_of, _steps_and_key
 
+from gamelog.core.game import Game
 from gamelog.core.replay import replay
+from gamelog.lsp.server import round_name
 
 pytestmark = pytest.mark.asyncio
 
@@ -357,12 +360,13 @@ async def test_hover_shows_the_move_and_a_players_score(
 
 
 @pytest.mark.parametrize("package", packages())
-async def test_the_outline_is_the_header_and_every_move(
+async def test_the_outline_is_the_header_and_every_move_by_round(
     client: LanguageClient, package: str
 ) -> None:
     rules = game(package)
     path = SAMPLES / package / declared(package).showcase
-    whole = replay(rules, path.read_text(encoding="utf-8"), str(path), keep_steps=True)
+    text = path.read_text(encoding="utf-8")
+    whole = replay(rules, text, str(path), keep_steps=True)
     uri, _ = await _open(client, path)
     found = await client.text_document_document_symbol_async(
         types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=uri))
@@ -370,10 +374,37 @@ async def test_the_outline_is_the_header_and_every_move(
     assert found is not None
     assert whole.log is not None
     header = [symbol for symbol in found if symbol.name == "header"]
-    moves = [symbol for symbol in found if symbol.name != "header"]
+    shown = [symbol for symbol in found if symbol.name != "header"]
     assert len(header) == (1 if whole.log.players and whole.steps[0].move.line > 1 else 0)
+    rounds = _rounds_played(rules, text, str(path))
+    if all(number is None for number in rounds):
+        moves = shown
+    else:  # one fold per round, in the order played, each holding its moves
+        folds = [(number, len(list(run))) for number, run in groupby(rounds)]
+        assert [fold.name for fold in shown] == [round_name(number) for number, _ in folds]
+        assert [len(fold.children or []) for fold in shown] == [size for _, size in folds]
+        numbers = [number for number, _ in folds]
+        assert numbers == sorted(set(numbers)), numbers
+        moves = [move for fold in shown for move in fold.children or []]
+        for fold in shown:
+            assert fold.children and fold.range.start == fold.children[0].range.start
+            assert fold.range.end == fold.children[-1].range.end
     assert [m.name for m in moves] == [f"{s.number}. {s.move.player or '-'}" for s in whole.steps]
     assert [m.range.start.line for m in moves] == [s.move.line - 1 for s in whole.steps]
+
+
+def _rounds_played(rules: Game, text: str, path: str) -> list[int | None]:
+    """The round of each move, read off a replay of its own: the position before it
+    (the round after the last move is dropped)."""
+    after: list[int | None] = []
+    replay(
+        rules,
+        text,
+        path,
+        on_setup=lambda state: after.append(rules.round_of(state)),
+        on_step=lambda _, state: after.append(rules.round_of(state)),
+    )
+    return after[:-1]
 
 
 @pytest.mark.parametrize("package", packages())

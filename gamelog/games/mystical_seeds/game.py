@@ -31,6 +31,7 @@ class MysticalSeeds(TemplateGame[Header, GameState, Turn]):
         end_facts=rules.end_facts,
         render_svg=render.render_svg,
         seat_colours=render.seat_colours,
+        round_of=state.round_of,
     )
 
 

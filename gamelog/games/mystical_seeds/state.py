@@ -429,3 +429,8 @@ def _place_starting_seeds(
                 )
             state.supply[seed] = left - 1
         player.lab[circle] = seed
+
+
+def round_of(state: GameState) -> int:
+    """The round being played, for the editor's outline."""
+    return state.round

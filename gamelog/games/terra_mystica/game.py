@@ -47,6 +47,7 @@ class TerraMystica(TemplateGame[Header, TerraMysticaState, LogMove]):
         seat_colours=render.seat_colours,
         side_colour=render.side_colour,
         copy_state=state.copy_state,
+        round_of=state.round_of,
     )
 
     # The two calls a replay makes for every move go straight to the rules (the

@@ -630,3 +630,17 @@ def _ends_row(actor: str, command: cmd.Command) -> bool:
     not: the site's ledger writes the comment row and goes on collecting, and a
     ledger, which shows neither the admin line nor a break, reads back as one row."""
     return actor != COMMENT and not (actor == ADMIN and isinstance(command, _NO_BREAK))
+
+
+def round_of(state: TerraMysticaState) -> int:
+    """The round the next move is played in (0 while the factions set up), for the
+    editor's outline. Once every faction has passed, the next round has begun for the
+    log although ``round`` moves on only when its income is paid, except for a leech
+    still owed on the round's last build, which is the old round's."""
+    if state.finished:
+        return state.round
+    if state.phase == "income" and not state.required_count():
+        return state.round + 1
+    if state.phase in ("use-income-spades", "income-terrain-unlock"):
+        return state.round + 1
+    return state.round
