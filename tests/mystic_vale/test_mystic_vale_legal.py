@@ -25,6 +25,7 @@ from gamelog.core.game import OptionGroup
 from gamelog.core.replay import replay
 from gamelog.games import find
 from gamelog.games.mystic_vale import lines
+from gamelog.games.mystic_vale.harvest import resolve_sleeve
 from gamelog.games.mystic_vale.moves import (
     Action,
     BuyAdvancement,
@@ -52,9 +53,21 @@ def _shape(action: Action) -> tuple[Any, ...]:
         *(
             str(getattr(action, f.name)).casefold()
             for f in fields
-            if f.name not in ("line", "column")
+            if f.name not in ("line", "column", "sleeve_card")
         ),
     )
+
+
+def _by_number(state: GameState, action: Action) -> Action:
+    """``action`` with a sleeve named by a card on it turned into its number, as the
+    listing writes it: the listing names sleeves by number (a number is never ambiguous)."""
+    if not isinstance(action, BuyAdvancement) or action.sleeve_card is None:
+        return action
+    last = state.last_turn
+    assert last is not None
+    player = copy.deepcopy(state.players[last.seat])
+    player.field = list(last.field)
+    return resolve_sleeve(player, action)
 
 
 def _turn_written(turn: Turn, actions: tuple[Action, ...]) -> str:
@@ -159,7 +172,7 @@ def test_the_step_the_log_takes_next_is_listed(path: Path) -> None:
             assert (GAME.to_move(step.state) or "").casefold() == step.next_turn.player.casefold()
             assert planting in [line.casefold() for line in listed], f"{planting!r} is not listed"
             continue
-        first = step.next_actions[0]
+        first = _by_number(step.state, step.next_actions[0])
         if isinstance(first, SpendToken | BuyAdvancement | BuyVale):
             shapes = [_parsed_actions(line, header) for line in listed if _continues(line)]
             found = [actions for actions in shapes if _shape(actions[0]) == _shape(first)]

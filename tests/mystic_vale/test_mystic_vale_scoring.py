@@ -71,3 +71,42 @@ def test_every_cell_with_points_has_sources_that_add_up() -> None:
             for category, points in entry["breakdown"].items():
                 sources = entry["trail"].get(category, [])
                 assert sum(s["points"] for s in sources) == points, (path.name, category)
+
+
+def _score(path: Path) -> dict[str, int]:
+    out = CliRunner().invoke(main, ["score", str(path), "--format", "json"]).stdout
+    return {p["name"]: p["total"] for p in json.loads(out)["players"]}
+
+
+def test_sleeves_named_by_a_card_score_as_the_same_sleeves_by_number(tmp_path: Path) -> None:
+    """sleeves_named_by_card.log names Ann's sleeve 13 by its Sunlit Glade and 15 by its
+    Beast Hollow (each the one field card holding it); written with the numbers, the log
+    scores the same (Ann 11, Bob 24)."""
+    named = SAMPLES / "sleeves_named_by_card.log"
+    text = named.read_text(encoding="utf-8")
+    numbered = text.replace("into Sunlit Glade", "into 13").replace("into Beast Hollow", "into 15")
+    assert numbered != text
+    copy = tmp_path / "numbered.log"
+    copy.write_text(
+        numbered.replace("cards: catalogue.toml", f"cards: {SAMPLES / 'catalogue.toml'}")
+    )
+    assert _score(named) == _score(copy) == {"Ann": 11, "Bob": 24}
+
+
+def test_a_bought_card_is_described_with_its_catalogue_ability(tmp_path: Path) -> None:
+    """The catalogue's ``ability`` (a note the rules read none of, e.g. a card learnt at
+    the table) is shown where the purchase is described: the replay's event."""
+    (tmp_path / "c.toml").write_text(
+        '[[advancement]]\nname = "Owl Tree"\nlevel = "I"\ncost = 1\n'
+        'ability = "gain 1 mana when a guardian is in the field"\n'
+    )
+    log = tmp_path / "g.log"
+    log.write_text(
+        "game: mystic-vale\nplayers: Ann, Bob\ncards: c.toml\n\n"
+        "Ann: 1 10 13 pass; buy Owl Tree middle into 10\n"
+    )
+    out = CliRunner().invoke(main, ["replay", str(log)]).stdout
+    assert (
+        "Ann buys Owl Tree (Level I, middle) for 1 mana, into sleeve 10 "
+        "(ability: gain 1 mana when a guardian is in the field)"
+    ) in out

@@ -8,10 +8,11 @@ market refill, at the end of the turn (:func:`sleeve_purchases`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from gamelog.core.errors import IllegalMove, NotationError
 from gamelog.core.game import Event, Located
+from gamelog.core.suggest import suggestion
 from gamelog.games.mystic_vale.cards import (
     Advancement,
     Catalogue,
@@ -39,6 +40,7 @@ from gamelog.games.mystic_vale.rulebook import (
     MANA_RULE,
     NO_HARVEST_RULE,
     POSITION_RULE,
+    SLEEVE_NAMED_RULE,
     SLOT_RULE,
     SPIRITS_RULE,
     TOKEN_RULE,
@@ -218,6 +220,7 @@ def buy_advancement(
         return IllegalMove(message, rule=rule, facts=facts, line=buy.line, column=buy.column)
 
     card, position = bought_card(state.catalogue, buy)
+    buy = resolve_sleeve(player, buy)
     limit = TURN["advancements_per_turn"]
     if len(harvest.advancements) >= limit:
         bought = [f"{card.name} (line {b.line})" for b, card, _ in harvest.advancements]
@@ -253,7 +256,7 @@ def buy_advancement(
     harvest.sleeving[(buy.sleeve, position)] = buy.line
     return Event(
         f"{player.name} buys {card.name} ({_level_words(card.level)}, {position}) for {card.cost} "
-        f"mana, into sleeve {buy.sleeve}",
+        f"mana, into sleeve {buy.sleeve}" + (f" (ability: {card.ability})" if card.ability else ""),
         player.name,
         card.symbols.grey,  # grey VP count from now on (the running score shows them)
     )
@@ -279,7 +282,7 @@ def check_card_names(catalogue: Catalogue, turn: Turn) -> None:
 def bought_card(catalogue: Catalogue, buy: BuyAdvancement) -> tuple[Advancement, Position]:
     """The advancement and position ``buy NAME [POSITION] into S`` names."""
     card = catalogue.require_advancement(buy.card, buy)
-    example = f"buy {card.name} {card.positions[0]} into {buy.sleeve}"
+    example = f"buy {card.name} {card.positions[0]} into {buy.sleeve_card or buy.sleeve}"
     return card, printed_position(card, buy.position, example, buy, buy.card)
 
 
@@ -308,6 +311,46 @@ def printed_position(
         facts=[f"write e.g. '{example}'"],
         line=where.line,
         column=name_column(written, where.column),
+    )
+
+
+def resolve_sleeve(player: PlayerState, buy: BuyAdvancement) -> BuyAdvancement:
+    """``buy`` with the sleeve named by a card on it (``into Fertile Soil``) turned into
+    its number: the one sleeve of the field that holds that card now (advancements
+    bought earlier in the turn are sleeved at its end, so they do not name a sleeve yet).
+    A name no field card holds, or more than one does, is an illegal move at the name."""
+    written = buy.sleeve_card
+    if written is None:
+        return buy
+    key = name_key(written)
+    holders = [
+        sleeve
+        for sleeve, slots in enumerate(player.slots)
+        if any(card is not None and name_key(card.name) == key for card in slots)
+    ]
+    holding = [sleeve for sleeve in holders if sleeve in player.field]
+    if len(holding) == 1:
+        return replace(buy, sleeve=holding[0])
+    column = name_column(written, buy.column)
+    if holding:
+        raise IllegalMove(
+            f"sleeves {sleeve_list(holding)} of the field all hold {written}: "
+            "name the sleeve by its number",
+            rule=SLEEVE_NAMED_RULE,
+            facts=[f"field: {_describe_field(player)}"],
+            line=buy.line,
+            column=column,
+        )
+    on_field = sorted(
+        {card.name for s in player.field for card in player.slots[s] if card is not None}
+    )
+    elsewhere = [f"sleeve {s}, {player.where_is(s)}, holds {written}" for s in holders]
+    raise IllegalMove(
+        f"no card of {player.name}'s field holds {written}" + suggestion(written, on_field),
+        rule=SLEEVE_NAMED_RULE,
+        facts=[f"field: {_describe_field(player)}", *elsewhere],
+        line=buy.line,
+        column=column,
     )
 
 

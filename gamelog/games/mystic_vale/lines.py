@@ -34,7 +34,8 @@ def harvest(player: str, actions: Iterable[Action]) -> str:
 def action_text(action: Action) -> str:
     """An action as the notation writes it."""
     if isinstance(action, BuyAdvancement):
-        return f"buy {card_name(action.card)} {action.position} into {action.sleeve}"
+        into = card_name(action.sleeve_card) if action.sleeve_card else action.sleeve
+        return f"buy {card_name(action.card)} {action.position} into {into}"
     if isinstance(action, BuyVale):
         return f"buy vale {card_name(action.card)}"
     if isinstance(action, RefillAdvancement):

@@ -35,7 +35,7 @@ DESCRIBE = {
     "PASS": "'pass'",
     "SPOIL": "'spoil'",
     "EMPTY": "'empty'",
-    "INTO": "'into' and a sleeve number",
+    "INTO": "'into' and a sleeve (its number or a card on it)",
     "TOP": "a position (top, middle, bottom)",
     "MIDDLE": "a position (top, middle, bottom)",
     "BOTTOM": "a position (top, middle, bottom)",
@@ -58,9 +58,14 @@ class Action(Located):
 
 @dataclass(frozen=True, kw_only=True)
 class BuyAdvancement(Action):
+    """``buy NAME [POSITION] into S``: ``sleeve`` is the number written, or, where the
+    sleeve is named by a card on it (``into Fertile Soil``), ``sleeve_card`` is that
+    name and ``sleeve`` is 0 until the harvest resolves it against the field."""
+
     card: str
     position: Position | None
     sleeve: int
+    sleeve_card: CardName | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -235,10 +240,19 @@ class _ToStatements(Words):
 
     def buy_advancement(self, key: Token, name: str, *rest: Any) -> BuyAdvancement:
         position = rest[0] if len(rest) == 3 else None
-        sleeve = int(rest[-1])
+        into = rest[-1]
+        named = into if isinstance(into, CardName) else None
         return BuyAdvancement(
-            line=key.line, column=key.column, card=name, position=position, sleeve=sleeve
+            line=key.line,
+            column=key.column,
+            card=name,
+            position=position,
+            sleeve=0 if named is not None else int(into),
+            sleeve_card=named,
         )
+
+    def sleeve_card(self, name: CardName) -> CardName:
+        return name
 
     def buy_vale(self, key: Token, _vale: Token, name: str) -> BuyVale:
         return BuyVale(line=key.line, column=key.column, card=name)

@@ -34,6 +34,10 @@ SLOT_RULE = (
     "a bought advancement is sleeved into a card of this turn's field, "
     "into a free slot of its position"
 )
+SLEEVE_NAMED_RULE = (
+    "a sleeve named by a card on it ('into Fertile Soil') is the one card of this turn's "
+    "field that holds that card; otherwise it is named by its number"
+)
 TOKEN_RULE = (
     "the mana token taken at the start may be spent once for 1 mana; a spoil turns it active again"
 )
