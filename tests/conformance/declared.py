@@ -44,6 +44,7 @@ CHECKS: dict[str, str] = {
     "events-add-up": "the running score moves only by the points of the move's events",
     "renamed-players": "players renamed throughout a log rename the record, nothing else",
     "completion-words": "at every word boundary of a move played, completion offers its next word",
+    "tab-shared-words": "one Tab fills every word the legal lines share after what is typed",
     "cut-and-resumed": "a log cut at move N and typed on in `play` gives the whole log's record",
 }
 
