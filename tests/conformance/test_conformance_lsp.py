@@ -27,7 +27,7 @@ from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 from test_conformance_moves import _moves_of, _steps_and_key
 
 from gamelog.core.game import Game
-from gamelog.core.replay import replay
+from gamelog.core.replay import Replay, replay
 from gamelog.lsp.server import round_name
 
 pytestmark = pytest.mark.asyncio
@@ -68,6 +68,16 @@ async def _open(client: LanguageClient, path: Path) -> tuple[str, list[types.Dia
         )
     )
     return uri, await _published(client, uri)
+
+
+async def _open_showcase(client: LanguageClient, package: str) -> tuple[Path, str, Replay, str]:
+    """The game's showcase opened in the editor: its path, text, replay (with its
+    steps) and the document's URI."""
+    path = SAMPLES / package / declared(package).showcase
+    text = path.read_text(encoding="utf-8")
+    whole = replay(game(package), text, str(path), keep_steps=True)
+    uri, _ = await _open(client, path)
+    return path, text, whole, uri
 
 
 async def _set_line(
@@ -158,11 +168,8 @@ async def test_completion_lists_the_legal_lines_and_the_move_played_next(
     client: LanguageClient, package: str
 ) -> None:
     rules = game(package)
-    path = SAMPLES / package / declared(package).showcase
-    text = path.read_text(encoding="utf-8")
-    whole = replay(rules, text, str(path), keep_steps=True)
+    path, text, whole, uri = await _open_showcase(client, package)
     assert whole.error is None and whole.log is not None
-    uri, _ = await _open(client, path)
     steps, key = _steps_and_key(rules)
     walked = "moves-walk" not in declared(package).opt_outs
     count = len(whole.steps)
@@ -237,11 +244,7 @@ async def test_completion_offers_the_next_word_at_every_word_boundary(
     client: LanguageClient, package: str
 ) -> None:
     check_applies(package, "completion-words")
-    rules = game(package)
-    path = SAMPLES / package / declared(package).showcase
-    text = path.read_text(encoding="utf-8")
-    whole = replay(rules, text, str(path), keep_steps=True)
-    uri, _ = await _open(client, path)
+    _, text, whole, uri = await _open_showcase(client, package)
     lines = text.split("\n")
     count = len(whole.steps)
     version = 1
@@ -271,11 +274,7 @@ async def test_completion_offers_the_next_word_at_every_word_boundary(
 async def test_whole_lines_are_filtered_by_the_line_and_replace_it_and_a_word_its_word(
     client: LanguageClient, package: str
 ) -> None:
-    rules = game(package)
-    path = SAMPLES / package / declared(package).showcase
-    text = path.read_text(encoding="utf-8")
-    whole = replay(rules, text, str(path), keep_steps=True)
-    uri, _ = await _open(client, path)
+    _, text, whole, uri = await _open_showcase(client, package)
     lines = text.split("\n")
     number = whole.steps[len(whole.steps) // 2].move.line - 1
     line = lines[number].split("#", 1)[0].rstrip()
@@ -321,10 +320,7 @@ async def test_hover_shows_the_move_and_a_players_score(
     client: LanguageClient, package: str
 ) -> None:
     rules = game(package)
-    path = SAMPLES / package / declared(package).showcase
-    text = path.read_text(encoding="utf-8")
-    whole = replay(rules, text, str(path), keep_steps=True)
-    uri, _ = await _open(client, path)
+    path, text, whole, uri = await _open_showcase(client, package)
     lines = text.split("\n")
     index = len(whole.steps) // 2
     step = whole.steps[index]
@@ -364,10 +360,7 @@ async def test_the_outline_is_the_header_and_every_move_by_round(
     client: LanguageClient, package: str
 ) -> None:
     rules = game(package)
-    path = SAMPLES / package / declared(package).showcase
-    text = path.read_text(encoding="utf-8")
-    whole = replay(rules, text, str(path), keep_steps=True)
-    uri, _ = await _open(client, path)
+    path, text, whole, uri = await _open_showcase(client, package)
     found = await client.text_document_document_symbol_async(
         types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=uri))
     )
