@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import os
 import sys
 
@@ -22,8 +21,8 @@ from gamelog.core.standings import (
     Standings,
     Table,
     entry,
+    json_pieces,
     order_keys,
-    table_record,
 )
 from gamelog.core.width import wrap_block
 from gamelog.core.words import counted
@@ -124,13 +123,7 @@ def _faction_games() -> list[str]:
 
 def _print(out: Output, fmt: str, result: Standings) -> None:
     if fmt == "json":
-        out.echo(
-            json.dumps(
-                {"tables": [table_record(t) for t in result.tables], "not_counted": result.apart},
-                indent=2,
-                ensure_ascii=False,
-            )
-        )
+        _json(out, result)
     elif fmt == "csv":
         out.echo(_csv(result), nl=False)
     elif fmt == "html":
@@ -139,6 +132,22 @@ def _print(out: Output, fmt: str, result: Standings) -> None:
         out.echo(standings_report(result), nl=False)
     else:
         out.echo(_text(result, markdown=fmt == "markdown", width=out.width))
+
+
+def _json(out: Output, result: Standings) -> None:
+    """The JSON written some 64 KB at a time (``core.standings.json_pieces``), never
+    the whole season's text and records at once: a season of 100,000 logs is some
+    60 MB of JSON."""
+    held: list[str] = []
+    size = 0
+    for piece in json_pieces(result):
+        held.append(piece)
+        size += len(piece)
+        if size >= 65_536:
+            out.echo("".join(held), nl=False)
+            held.clear()
+            size = 0
+    out.echo("".join(held))
 
 
 def _rows(table: Table) -> list[list[str]]:

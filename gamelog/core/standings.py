@@ -10,8 +10,9 @@ sharing first place get half a win each), and ties in the table are shown as tie
 
 from __future__ import annotations
 
+import json
 import statistics
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -316,29 +317,88 @@ def _ranked(entrants: list[Entrant], order: Sequence[str]) -> list[Entrant]:
 
 
 def table_record(table: Table) -> dict[str, Any]:
-    """A table as plain values (what ``standings --format json`` prints)."""
+    """A table as plain values (what ``standings --format json`` prints of it)."""
+    return {**_table_head(table), "entrants": [_entrant_record(e) for e in table.entrants]}
+
+
+def _table_head(table: Table) -> dict[str, Any]:
     return {
         "game": table.game,
         "by": table.by,
         "order": list(table.order),
         "setup": table.setup,
         "games": table.games,
-        "entrants": [
-            {
-                "place": e.place,
-                "name": e.name,
-                "games": e.games,
-                "wins": e.wins,
-                "mean": round(e.mean, 2),
-                "median": e.median,
-                "best": e.best,
-                "mean_rank": round(e.mean_rank, 2),
-                "mean_by_source": {k: round(v, 2) for k, v in e.mean_by_source().items()},
-                "played": [
-                    {"file": g.file, "total": g.total, "rank": g.rank, "win": g.win}
-                    for g in e.played
-                ],
-            }
-            for e in table.entrants
+    }
+
+
+def _entrant_record(e: Entrant) -> dict[str, Any]:
+    return {
+        "place": e.place,
+        "name": e.name,
+        "games": e.games,
+        "wins": e.wins,
+        "mean": round(e.mean, 2),
+        "median": e.median,
+        "best": e.best,
+        "mean_rank": round(e.mean_rank, 2),
+        "mean_by_source": {k: round(v, 2) for k, v in e.mean_by_source().items()},
+        "played": [
+            {"file": g.file, "total": g.total, "rank": g.rank, "win": g.win} for g in e.played
         ],
     }
+
+
+def json_pieces(result: Standings) -> Iterator[str]:
+    """``standings --format json``: the text of ``json.dumps({"tables": [table_record
+    ...], "not_counted": result.apart}, indent=2, ensure_ascii=False)``, a piece at a
+    time, one entrant's record at a time. The records of a whole season at once
+    (every game of every entrant, as dicts, then indented JSON's many small chunks)
+    were most of a season's peak memory (some 4 KB a log); this holds one entrant's."""
+
+    def table(table: Table) -> _Open:
+        return _Open({**_table_head(table), "entrants": _Stream(table.entrants, _entrant_record)})
+
+    whole = _Open({"tables": _Stream(result.tables, table), "not_counted": result.apart})
+    yield from _pieces(whole, 0)
+
+
+class _Open(dict[str, Any]):
+    """A JSON object written a member at a time (its values may be ``_Stream``s)."""
+
+
+class _Stream:
+    """A JSON array whose items are made one at a time, as they are written:
+    ``make(item)`` of each of ``items``."""
+
+    def __init__(self, items: Iterable[Any], make: Callable[[Any], Any]) -> None:
+        self.items = items
+        self.make = make
+
+    def __iter__(self) -> Iterator[Any]:
+        return (self.make(item) for item in self.items)
+
+
+def _pieces(value: Any, level: int) -> Iterator[str]:
+    """``value`` as ``json.dumps(value, indent=2, ensure_ascii=False)`` writes it at
+    nesting ``level``, in pieces (``_Open`` and ``_Stream`` a member or item at a time)."""
+    pad = "  " * level
+    if isinstance(value, _Stream):
+        empty = True
+        for item in value:
+            yield ("[\n" if empty else ",\n") + pad + "  "
+            empty = False
+            yield from _pieces(item, level + 1)
+        yield "[]" if empty else f"\n{pad}]"
+    elif isinstance(value, _Open):
+        for number, (key, item) in enumerate(value.items()):
+            yield (
+                ("{\n" if number == 0 else ",\n")
+                + pad
+                + "  "
+                + json.dumps(key, ensure_ascii=False)
+                + ": "
+            )
+            yield from _pieces(item, level + 1)
+        yield f"\n{pad}}}" if value else "{}"
+    else:
+        yield json.dumps(value, indent=2, ensure_ascii=False).replace("\n", "\n" + pad)
