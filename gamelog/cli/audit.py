@@ -5,7 +5,10 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Callable
+import tempfile
+import zlib
+from array import array
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import click
@@ -14,7 +17,17 @@ from gamelog.cli.loading import settings
 from gamelog.cli.options import LogOptions, format_option, jobs_option, log_options
 from gamelog.cli.output import EXIT_OK, EXIT_PROBLEM, EXIT_USAGE, Output, fail_usage
 from gamelog.core import render
-from gamelog.core.audit import Target, expand, json_line, log_suffixes, run_audit, summary
+from gamelog.core.audit import (
+    Target,
+    compressed_json,
+    expand,
+    json_line,
+    json_text,
+    log_suffixes,
+    public,
+    run_audit,
+    summary,
+)
 from gamelog.core.words import counted
 from gamelog.core.workers import Interrupted
 
@@ -70,12 +83,16 @@ def audit(
     )
     written_count = [0]
     debug = settings().debug
+    spill = _Spill(len(targets)) if fmt == "json" else None
 
-    def written(rec: dict[str, Any]) -> None:
-        """One JSON line, whole (core/files.py: a signal waits until it is out), and
-        nothing of the record kept after it."""
-        line = rec.get("json_line")  # made in the worker (core.audit.json_line)
-        out.record(line if line is not None else json.dumps(_public(rec), ensure_ascii=False))
+    def written(index: int, rec: dict[str, Any]) -> None:
+        """One JSON line, whole (core/files.py: a signal waits until it is out), or
+        one record's JSON set down in the spill, and nothing of the record kept."""
+        if spill is not None:
+            spill.add(index, rec)
+        else:
+            line = rec.get("json_line")  # made in the worker (core.audit.json_line)
+            out.record(line if line is not None else json.dumps(public(rec), ensure_ascii=False))
         written_count[0] += 1
         if debug and "traceback" in rec:
             click.echo(f"{rec['file']}:\n{rec['traceback']}", err=True)
@@ -89,21 +106,23 @@ def audit(
             jobs or os.cpu_count() or 1,
             options.timeout,
             options.max_bytes,
-            written if stream_lines else None,
+            written if stream_lines or spill is not None else None,
             fmt,
             statuses_ok,
         )
     except Interrupted as stop:
         records = [rec for rec in stop.records if rec is not None]
         exit_code = 128 + stop.signum
-        done = written_count[0] if stream_lines else len(records)
+        done = written_count[0] if stream_lines or spill is not None else len(records)
         click.echo(f"gamelog: stopped ({done} of {counted(len(targets), 'file')} done)", err=True)
     if debug:
         for rec in records:
             if "traceback" in rec:
                 click.echo(f"{rec['file']}:\n{rec['traceback']}", err=True)
     with out:
-        if not stream_lines:
+        if spill is not None:
+            _write_spilled(out, spill)
+        elif not stream_lines:
             _print(out, fmt, records)
     if exit_code is None:
         exit_code = (
@@ -124,21 +143,21 @@ def _run(
     jobs: int,
     timeout: float,
     max_bytes: int,
-    on_done: Callable[[dict[str, Any]], None] | None,
+    on_done: Callable[[int, dict[str, Any]], None] | None,
     fmt: str,
     statuses_ok: list[bool],
 ) -> list[dict[str, Any]]:
-    """The records the output needs, and no more: none for JSON lines (each is
-    written as it comes, ``on_done``), whole ones for JSON, a row's worth
-    (``core.audit.summary``, made in the worker) for the table, CSV and page.
-    ``statuses_ok[0]`` is cleared when a record that is not kept is not ok."""
+    """The records the output needs, and no more: none for JSON lines and JSON (each
+    is written as it comes, or set down in the spill: ``on_done(index, record)``), a
+    row's worth (``core.audit.summary``, made in the worker) for the table, CSV and
+    page. ``statuses_ok[0]`` is cleared when a record that is not kept is not ok."""
     streamed = on_done is not None
 
-    def seen(rec: dict[str, Any]) -> None:
+    def seen(index: int, rec: dict[str, Any]) -> None:
         if rec["status"] != "ok":
             statuses_ok[0] = False
         if on_done is not None:
-            on_done(rec)
+            on_done(index, rec)
 
     options: dict[str, Any] = {
         "game": forced_game,
@@ -146,25 +165,74 @@ def _run(
         "timeout": timeout,
         "max_bytes": max_bytes,
         "keep": not streamed,
-        "shape": json_line if streamed else None if fmt == "json" else summary,
+        "shape": json_text if fmt == "json" else json_line if streamed else summary,
     }
     if not sys.stderr.isatty() or len(targets) < 2:
-        return run_audit(targets, on_done=seen, **options)
+        return run_audit(targets, on_done_at=seen, **options)
     with click.progressbar(
         length=len(targets), label="auditing", file=sys.stderr, show_pos=True
     ) as bar:
 
-        def done(rec: dict[str, Any]) -> None:
+        def done(index: int, rec: dict[str, Any]) -> None:
             bar.update(1)
-            seen(rec)
+            seen(index, rec)
 
-        return run_audit(targets, on_done=done, **options)
+        return run_audit(targets, on_done_at=done, **options)
+
+
+class _Spill:
+    """``audit --format json``: each record's JSON (``core.audit.json_text``, made and
+    compressed in the worker) set down in a temporary file as it finishes, in any
+    order, and read back in the files' order at the end; the parent holds 16 bytes a
+    file, not the records (56 KB each)."""
+
+    def __init__(self, count: int) -> None:
+        # Open for the command's life, unlinked at once (nothing is left behind).
+        self.file = tempfile.TemporaryFile(prefix="gamelog-audit-")  # noqa: SIM115
+        self.offsets = array("q", [-1]) * count
+        self.sizes = array("q", [0]) * count
+        self.end = 0
+
+    def add(self, index: int, rec: dict[str, Any]) -> None:
+        data = rec.get("json_text")  # a failure's record comes whole
+        if data is None:
+            data = compressed_json(rec)
+        self.file.write(data)
+        self.offsets[index], self.sizes[index] = self.end, len(data)
+        self.end += len(data)
+
+    def pieces(self) -> Iterator[str]:
+        """The text ``json.dumps(records, indent=2)`` writes of the records set down,
+        a record at a time, in the files' order."""
+        self.file.flush()
+        first = True
+        for offset, size in zip(self.offsets, self.sizes, strict=True):
+            if offset < 0:  # not finished (a signal stopped the audit)
+                continue
+            self.file.seek(offset)
+            text = zlib.decompress(self.file.read(size)).decode("utf-8")
+            yield ("[\n  " if first else ",\n  ") + text.replace("\n", "\n  ")
+            first = False
+        yield "[]" if first else "\n]"
+        self.file.close()
+
+
+def _write_spilled(out: Output, spill: _Spill) -> None:
+    """The spilled records' JSON list, some 64 KB at a time."""
+    held: list[str] = []
+    size = 0
+    for piece in spill.pieces():
+        held.append(piece)
+        size += len(piece)
+        if size >= 65_536:
+            out.echo("".join(held), nl=False)
+            held.clear()
+            size = 0
+    out.echo("".join(held))
 
 
 def _print(out: Output, fmt: str, records: list[dict[str, Any]]) -> None:
-    if fmt == "json":
-        out.echo(render.to_json([_public(rec) for rec in records]))
-    elif fmt == "csv":
+    if fmt == "csv":
         out.echo(render.audit_csv(records), nl=False)
     elif fmt == "html":
         from gamelog.core.pages import audit_report  # Jinja2 only for the pages
@@ -174,7 +242,3 @@ def _print(out: Output, fmt: str, records: list[dict[str, Any]]) -> None:
         out.echo(render.audit_table(records, out.width))
         out.echo()
         out.echo(render.audit_totals(records))
-
-
-def _public(rec: dict[str, Any]) -> dict[str, Any]:
-    return {key: value for key, value in rec.items() if key != "traceback"}
