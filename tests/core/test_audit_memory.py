@@ -115,12 +115,18 @@ def test_standings_json_of_nothing_counted_is_the_whole_json() -> None:
 
 @pytest.mark.parametrize(
     ("fmt", "keep", "shape"),
-    [("jsonl", False, "json_line"), ("table", True, "summary"), ("csv", True, "summary")],
+    [
+        ("jsonl", False, "json_line"),
+        ("json", False, "json_text"),
+        ("table", True, "summary"),
+        ("csv", True, "summary"),
+    ],
 )
 def test_the_audit_command_asks_for_what_its_output_needs(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fmt: str, keep: bool, shape: str
 ) -> None:
-    """The command's own choice of what its parent keeps, for each format."""
+    """The command's own choice of what its parent keeps, for each format (JSON: each
+    record's text, compressed in the worker, set down in a temporary file)."""
     asked: list[dict[str, Any]] = []
 
     def recorded(*args: Any, **options: Any) -> list[dict[str, Any]]:
@@ -132,3 +138,15 @@ def test_the_audit_command_asks_for_what_its_output_needs(
     result = CliRunner().invoke(main, ["audit", "--format", fmt, "--jobs", "2", *files])
     assert result.exit_code == 0, result.output
     assert [(o["keep"], o["shape"].__name__) for o in asked] == [(keep, shape)]
+
+
+def test_a_json_audit_writes_its_records_in_the_files_order(tmp_path: Path) -> None:
+    """Set down as they finish (the largest first), written in the files' order: the
+    same list as the records themselves."""
+    files = copies(tmp_path / "logs", 6)
+    files += [str(SAMPLES / "seikatsu" / "illegal-occupied.log"), str(tmp_path / "gone.log")]
+    result = CliRunner().invoke(main, ["audit", "--format", "json", "--jobs", "2", *files])
+    assert result.exit_code == 2, result.output  # a named file is missing
+    records = run_audit(files, jobs=1)
+    assert [r["file"] for r in records] == files
+    assert result.stdout == json.dumps(records, indent=2, ensure_ascii=False) + "\n"
