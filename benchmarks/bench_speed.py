@@ -17,9 +17,12 @@ disturbs less):
   as a ratio; without it, the driver ``/work/tm-reference/README`` describes
   (``perl /work/tm-reference/replay.pl``), if it is there;
 * with ``--memory``, the peak resident memory (the largest process) and the
-  throughput of ``gamelog audit --format jsonl`` and ``gamelog standings`` over
-  that many copies of the Terra Mystica corpus (hard links in a temporary folder)
-  at ``--jobs``.
+  throughput of ``gamelog audit`` (``--format jsonl``, ``json`` and the table) and
+  ``gamelog standings --format json`` over that many copies of the Terra Mystica
+  corpus (hard links in a temporary folder) at ``--jobs``; and one game's CPU time,
+  cold and warm: a copy after the first is warm (its lines already parsed, in the
+  Terra Mystica engine's per-process line cache), so the copies' throughput is a
+  warm figure, and an archive of distinct logs is nearer the cold one.
 
 ``--against REV`` runs the same figures on that commit (a git worktree of it in
 /tmp, with its own cache folder) alternating run by run with this tree, and prints
@@ -230,11 +233,16 @@ def memory(trees: list[Tree], counts: list[int], jobs: int) -> None:
                 os.link(sources[index % len(sources)], sub / f"g{index:07}.txt")
             for kind, args in (
                 ("audit --format jsonl", ["audit", "--format", "jsonl"]),
+                ("audit --format json", ["audit", "--format", "json"]),
+                ("audit (table)", ["audit"]),
                 ("standings", ["standings", "--format", "json"]),
             ):
                 for tree in trees:
                     wall, cpu, rss = timed(
-                        tree.gamelog(*args, "--jobs", str(jobs), str(folder)), tree.env, tree.root
+                        tree.gamelog(*args, "--jobs", str(jobs), str(folder)),
+                        tree.env,
+                        tree.root,
+                        (0, 1),  # audit: 1 if a log has a problem (the corpus has none)
                     )
                     print(
                         f"{kind} of {count:,} TM logs, --jobs {jobs} ({tree.label}): "
@@ -247,6 +255,43 @@ def memory(trees: list[Tree], counts: list[int], jobs: int) -> None:
                     )
         finally:
             shutil.rmtree(folder, ignore_errors=True)
+
+
+COLD_WARM = """
+import glob, sys, time
+from gamelog.core.audit import json_line, run_audit
+files = sorted(glob.glob(sys.argv[1] + "/*.txt"))
+run_audit(files[:1], jobs=1, shape=json_line, keep=False, on_done=lambda rec: None)
+for label in ("cold", "warm"):
+    started = time.process_time()
+    run_audit(files, jobs=1, shape=json_line, keep=False, on_done=lambda rec: None)
+    print(label, (time.process_time() - started) / len(files))
+"""
+
+
+def cold_and_warm(trees: list[Tree]) -> None:
+    """The CPU time of one game, cold and warm, in one process (``--jobs 1``'s path,
+    the engine already imported): the corpus replayed once (each log's lines new to
+    the process, as in an archive of distinct logs: Terra Mystica parses each distinct
+    line once per process), then again (as every copy after the first of a folder of
+    copies: every line already parsed). The memory figures' copies are warm but for
+    the first round of the corpus in each worker."""
+    for tree in trees:
+        done = subprocess.run(
+            [sys.executable, "-c", COLD_WARM, str(CORPUS)],
+            env=tree.env,
+            cwd=tree.root,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        figures = dict(line.split() for line in done.stdout.splitlines())
+        print(
+            f"one game's CPU ({tree.label}, {len(list(CORPUS.glob('*.txt')))} corpus logs, "
+            f"in process): cold {1000 * float(figures['cold']):.2f} ms, "
+            f"warm {1000 * float(figures['warm']):.2f} ms",
+            flush=True,
+        )
 
 
 def main() -> None:
@@ -283,6 +328,7 @@ def main() -> None:
         if not args.skip_times:
             figures(trees, args.runs, reference_command(args.reference))
         if args.memory:
+            cold_and_warm(trees)
             memory(trees, [int(n) for n in args.memory.split(",")], args.jobs)
     finally:
         if worktree is not None:
