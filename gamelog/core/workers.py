@@ -82,19 +82,21 @@ def run_here(
     on_done: Callable[[int, Record], None] | None = None,
     keep: bool = True,
     unsound: Callable[[], bool] | None = None,
+    settle: Callable[[Record], Record] | None = None,
 ) -> list[Record]:
     """``run_pool`` with one job, in this process: no process to start, nothing to
     pickle. ``work`` keeps each file to its time (core/timer.py) and turns whatever
     goes wrong into its record; Ctrl-C and SIGTERM raise ``Interrupted`` with the
     finished records, as the pool does. If ``unsound()`` says a task has left this
     process unsound (a timeout cut an import short), the tasks left go to a pool of
-    one fresh interpreter (spawned: a fork would inherit the half-imported module)."""
+    one fresh interpreter (spawned: a fork would inherit the half-imported module).
+    ``settle`` as for ``run_pool``."""
     results: list[Record | None] = [None] * len(tasks) if keep else []
     pending = deque(order if order is not None else range(len(tasks)))
 
     def finish(index: int, record: Record) -> None:
         if keep:
-            results[index] = record
+            results[index] = record = settle(record) if settle is not None else record
         elif on_done is not None:  # kept nowhere else: a signal waits until it is handed on
             with signals_held():
                 on_done(index, record)
@@ -146,6 +148,7 @@ def run_pool(
     keep: bool = True,
     unsound: Callable[[], bool] | None = None,
     fresh: bool = False,
+    settle: Callable[[Record], Record] | None = None,
 ) -> list[Record]:
     """Run ``work`` over ``tasks`` in ``jobs`` worker processes; one record per task,
     in task order. ``died(task)`` and ``stuck(task)`` make the records of a task whose
@@ -153,10 +156,11 @@ def run_pool(
     With ``keep`` False no record is kept (``on_done`` sees each one; the list is
     empty). A worker in which ``unsound()`` is true after a task (asked there) is
     replaced by a fresh one before it is given another. ``fresh``: workers are new
-    interpreters (spawned), not copies of this process."""
+    interpreters (spawned), not copies of this process. ``settle(record)`` is what is
+    kept of a record (``core.audit.SharedText``: its repeated text held once)."""
     from multiprocessing.connection import wait
 
-    results: list[Record | None] = [None] * len(tasks)
+    results: list[Record | None] = [None] * len(tasks) if keep else []
     pending = deque(order if order is not None else range(len(tasks)))
     retried: set[int] = set()
     context = _context(fresh)
@@ -165,7 +169,7 @@ def run_pool(
 
     def finish(index: int, record: Record) -> None:
         if keep:
-            results[index] = record
+            results[index] = record = settle(record) if settle is not None else record
         elif on_done is not None:  # kept nowhere else: a signal waits until it is handed on
             with signals_held():
                 on_done(index, record)
