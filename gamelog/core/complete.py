@@ -25,10 +25,19 @@ from typing import Any
 
 from lark import Token
 
+from gamelog.core.errors import GamelogError
 from gamelog.core.game import Game
 from gamelog.core.replay import replay
 
-__all__ = ["Candidate", "Completer", "completions", "names_of", "seat_of", "seated"]
+__all__ = [
+    "Candidate",
+    "Completer",
+    "completions",
+    "continues_above",
+    "names_of",
+    "seat_of",
+    "seated",
+]
 
 #: What ends a word of a line: blanks and the notation's separators.
 _ENDS = " \t;,.:"
@@ -68,6 +77,23 @@ def seated(line: str, seat: str | None, names: Sequence[str]) -> str:
     ):
         return line
     return f"{seat}: {line.lstrip()}"
+
+
+def continues_above(game: Game, text: str, log: Any, line: str) -> bool:
+    """Whether ``line``, written without a name below ``text`` (the log so far, ``log``
+    its reading), reads as a part of the move above it (a Mystic Vale purchase under
+    its turn line): the lines of that move and ``line`` parsed together. Such a line
+    is that move's player's, whoever is to move next."""
+    moves = getattr(log, "moves", None)
+    if not moves or not getattr(moves[-1], "line", None):
+        return False
+    start = moves[-1].line
+    lines = text.split("\n")[start - 1 : -1]
+    body = "\n".join([*lines, line]) + "\n"  # whether it reads: no line numbers needed
+    try:
+        return bool(list(game.moves_from(body, log.header)))
+    except GamelogError:
+        return False
 
 
 def _next_word(rest: str) -> str:
@@ -202,6 +228,7 @@ class Completer:
         self._after: dict[str, Completer | None] = {}
         self._patterns: list[_Pattern] | None = None
         self._clauses: list[_Pattern] | None = None
+        self._continuing: tuple[list[str], list[_Pattern]] | None = None
         self._vocabulary: list[str] | None = None
         self._grammar: dict[
             str, tuple[list[str], list[tuple[str, re.Pattern[str], str]]] | None
@@ -256,6 +283,33 @@ class Completer:
         return self._clauses
 
     @property
+    def continuing(self) -> tuple[list[str], list[_Pattern]]:
+        """The legal lines of the player of the move above, where that is not the one to
+        move and the game reads a line below it without a name as a part of it (a Mystic
+        Vale purchase under its turn line: ``buy Dew Sprite top into 15``, written as
+        such a line holds them (without the name): what a line typed without a name may
+        also be, since the prompt keeps such a line as it is (core/session.py). The
+        lines (forms up to their first blank) and their patterns; both empty elsewhere."""
+        if self._continuing is None:
+            lines: list[str] = []
+            patterns: list[_Pattern] = []
+            moves = getattr(self.log, "moves", None)
+            player = getattr(moves[-1], "player", None) if moves else None
+            if self.text is not None and player is not None and player != self.seat:
+                bare = [
+                    (line.partition(":")[2].lstrip(), detail, form)
+                    for line, detail, form in self.listed
+                    if seat_of(line, self.names) == player
+                ]
+                # one line read is enough: the game reads the player's lines alike
+                sample = next((line for line, _, form in bare if not form), None)
+                if sample is not None and continues_above(self.game, self.text, self.log, sample):
+                    lines = list(dict.fromkeys(_open_part(line) for line, _, _ in bare))
+                    patterns = [_Pattern.of(line, detail) for line, detail, _ in bare]
+            self._continuing = (lines, patterns)
+        return self._continuing
+
+    @property
     def vocabulary(self) -> list[str]:
         """The words worth completing: the game's keywords and words (spaces, cards,
         factions), the players, and every word of the legal lines (amounts among them)."""
@@ -280,6 +334,17 @@ class Completer:
         found.update(dict.fromkeys(c.text for c in self._names(partial)))
         if len(found) == 1 and not self._names(partial):
             found = dict.fromkeys([self._shared(full, partial, added, next(iter(found)))])
+        if (
+            not any(c.kind == "word" for c in grown)
+            and partial.strip()
+            and not (seat_of(partial, self.names) or ":" in partial)
+        ):  # a line of the move above, without a name
+            lines, patterns = self.continuing
+            grown = self._grown(partial, partial, 0, patterns)
+            found.update(dict.fromkeys(c.text for c in grown if c.kind != "blank"))
+            if len(found) == 1 and grown:
+                one = next(iter(found))
+                found = dict.fromkeys([self._shared(partial, partial, 0, one, lines, patterns)])
         if not found:
             found = dict.fromkeys(self._rest(partial))
         if not found:
@@ -317,11 +382,14 @@ class Completer:
                 unique.append(candidate)
         return unique
 
-    def _grown(self, full: str, partial: str, added: int) -> list[Candidate]:
+    def _grown(
+        self, full: str, partial: str, added: int, patterns: list[_Pattern] | None = None
+    ) -> list[Candidate]:
         """``full`` grown by the next word of each legal line it starts (a form's blank
-        where the cursor is at one); handed back as ``partial`` grown."""
+        where the cursor is at one); handed back as ``partial`` grown. ``patterns``:
+        other lines than the position's (those a line of the move above may be)."""
         found: list[Candidate] = []
-        for pattern in self.patterns:
+        for pattern in self.patterns if patterns is None else patterns:
             for more, blank in pattern.follow(full):
                 grown = full + (blank or more)
                 if len(grown) > len(full):
@@ -329,7 +397,15 @@ class Completer:
                     found.append(Candidate(text, "blank" if blank else "word", pattern.detail))
         return found
 
-    def _shared(self, full: str, partial: str, added: int, one: str) -> str:
+    def _shared(
+        self,
+        full: str,
+        partial: str,
+        added: int,
+        one: str,
+        lines: list[str] | None = None,
+        patterns: list[_Pattern] | None = None,
+    ) -> str:
         """``one``, the only next word the legal lines give ``full``, grown on by the words
         every legal line that starts with ``full`` shares after it (as a shell fills the
         common start of its matches): one Tab puts ``buy vale `` where nothing else may
@@ -338,12 +414,14 @@ class Completer:
         folded = full.casefold()
         rests = [
             line[len(full) :]
-            for line in self.lines
+            for line in (self.lines if lines is None else lines)
             if len(line) > len(full) and line.casefold().startswith(folded)
         ]
         ahead = len(one) - len(partial)  # the one word, as added after ``full``
         if not rests or any(
-            blank for pattern in self.patterns for _, blank in pattern.follow(full)
+            blank
+            for pattern in (self.patterns if patterns is None else patterns)
+            for _, blank in pattern.follow(full)
         ):
             return one
         shared = common_start(rests)
@@ -400,6 +478,9 @@ class Completer:
         head, tail = partial[:cut], partial[cut + 1 :]
         line = seated(head, self.seat, self.names)
         after = self.after(line)
+        if after is None and seat_of(head, self.names) is None and self.continuing[0]:
+            line = head  # a line of the move above, kept without a name
+            after = self.after(line)
         if after is None:
             return []
         gap = len(tail) - len(tail.lstrip())
@@ -449,7 +530,13 @@ class Completer:
                 words = [*literals]
                 # a word on its own, never the token so far with it: a list's pattern
                 # backtracks for ever on a long list that a word does not end
-                words += [w for w in self.vocabulary if any(_fits(r, w) for _, r, _ in free)]
+                # a name of several words (``Sunlit Glade``) where the grammar reads a
+                # name word by word: each of its words fits
+                words += [
+                    w
+                    for w in self.vocabulary
+                    if any(_fits(r, w) or all(_fits(r, p) for p in w.split()) for _, r, _ in free)
+                ]
                 for what, pattern, _lead in free:
                     ends = ("", '"', "'")
                     # the words typed on their own (a few at most), never the token so

@@ -26,7 +26,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
-from gamelog.core.complete import names_of, seated
+from gamelog.core.complete import continues_above, names_of, seated
 from gamelog.core.errors import GamelogError, NotationError, SetupError
 from gamelog.core.game import Event, Game, Lesson, Move
 from gamelog.core.header import HeaderKey, is_header_line, key_of
@@ -246,16 +246,7 @@ class Session:
     def _continues(self, line: str) -> bool:
         """Whether ``line`` reads as a part of the move above it (the lines of that move
         and ``line`` parsed together)."""
-        log = self.result.log
-        if log is None or not log.moves or not getattr(log.moves[-1], "line", None):
-            return False
-        start = log.moves[-1].line
-        lines = self.text.split("\n")[start - 1 : -1]
-        body = "\n".join([*lines, line]) + "\n"  # whether it reads: no line numbers needed
-        try:
-            return bool(list(self.game.moves_from(body, log.header)))
-        except GamelogError:
-            return False
+        return continues_above(self.game, self.text, self.result.log, line)
 
     def _parses(self, line: str) -> bool:
         """Whether ``line`` alone, as the next line of the log, reads as moves."""

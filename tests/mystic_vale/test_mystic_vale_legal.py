@@ -147,7 +147,12 @@ def _is_move(line: str, whole: Any) -> bool:
 
 
 def _lines(groups: list[OptionGroup]) -> list[str]:
-    return [option.line for group in groups for option in group.options]
+    """The lines listed, forms (lines with blanks) aside: they are tested on their own."""
+    return [option.line for group in groups for option in group.options if not option.form]
+
+
+def _forms(groups: list[OptionGroup]) -> list[str]:
+    return [option.line for group in groups for option in group.options if option.form]
 
 
 def _continues(line: str) -> bool:
@@ -264,6 +269,32 @@ def test_a_tracked_market_purchase_names_the_card_the_log_reveals_next() -> None
     assert "Ann: buy Dew Sprite bottom into 13; refill Sunlit Glade top" in lines
     assert "Ann: buy Fertile Soil top into 13" in lines
     assert not any("Beast Hollow top" in line for line in lines)  # 3 mana: 2 left
+
+
+def test_at_the_table_a_tracked_market_purchase_is_a_form_with_the_refill_blank() -> None:
+    """three_players_mid_round.log cut after Ann's planting of line 12 (nothing below
+    written, as at the table): the card the Level I deck reveals is not known, so each
+    purchase is listed as a form whose refill is a blank, only for what the face-up
+    market offers and the 3 mana pay; filled with the card the log reveals, the form
+    replays as legal, and a purchase the mana does not pay is not offered."""
+    path = SAMPLES / "three_players_mid_round.log"
+    text = path.read_text(encoding="utf-8").split("\n")
+    cut = next(i for i, line in enumerate(text) if line.startswith("Ann: 13 18 4 17 9 7 pass"))
+    head = "\n".join(text[:cut]) + "\nAnn: 13 18 4 17 9 7 pass\n"
+    result = replay(GAME, head, str(path))
+    assert result.error is None
+    groups = GAME.legal_moves(result.state)
+    forms = _forms(groups)
+    form = "Ann: buy Dew Sprite bottom into 13; refill <card revealed> <its position>"
+    assert form in forms
+    assert "Ann: buy Dew Sprite bottom into 13; refill Sunlit Glade top" not in _lines(groups)
+    assert not any("Beast Hollow top" in line for line in forms)  # 3 mana: 2 left
+    assert "Ann: buy Fertile Soil top into 13" in _lines(groups)  # its own supply
+    filled = form.replace("<card revealed> <its position>", "Sunlit Glade top")
+    done = replay(GAME, head + filled + "\n", str(path))
+    assert done.error is None and done.moves_applied == result.moves_applied
+    unfilled = replay(GAME, head + form.split(";")[0] + "\n", str(path))
+    assert unfilled.error is not None  # the refill must be written with it
 
 
 def test_the_game_over_leaves_nobody_to_move() -> None:

@@ -263,8 +263,8 @@ def _harvest(state: GameState) -> list[OptionGroup]:
         note = f"{left} mana left, {limit - bought} of {limit} advancements"
         if unshown:
             note += (
-                f"; {unshown} more would name the card revealed into the market, which the "
-                "log's later lines do not show (refill NAME POSITION on the same line)"
+                f"; {unshown} name the card revealed into the market, which the log's "
+                "later lines do not show: a blank to fill in (refill NAME POSITION)"
             )
         if options or unshown:
             groups.append(
@@ -278,7 +278,7 @@ def _harvest(state: GameState) -> list[OptionGroup]:
         options, unshown = _vale_options(state, last, player)
         note = f"spirits: {_spirits_left(harvest)}; {vale_limit - vales} of {vale_limit} vales"
         if unshown:
-            note += f"; {unshown} more would name the vale revealed, which the log does not show"
+            note += f"; {unshown} name the vale revealed, which the log does not show: a blank"
         if options or unshown:
             groups.append(
                 OptionGroup(f"{whose}: buy a vale", options, complete=not unshown, note=note)
@@ -331,6 +331,8 @@ def _advancement_options(
                     refilled = _with_refill(state, last, buy)
                     if refilled is None:
                         unshown += 1
+                        if _buys(state, last, (buy,)):
+                            options.append(_refill_form(player.name, buy, card))
                         continue
                     actions = refilled
                 elif not _continues(state, last, actions):
@@ -405,6 +407,15 @@ def _vale_options(
             if index >= len(shown):
                 if _affordable(state, last, buy):
                     unshown += 1
+                    line = lines.harvest(player.name, (buy,))
+                    options.append(
+                        Option(
+                            f"{line}; refill vale {VALE_REVEALED}",
+                            f"Level {vale.level}, cost {vale.describe_cost()}; {vale.vp} VP; "
+                            "the vale the deck reveals into its slot is the table's to write",
+                            form=True,
+                        )
+                    )
                 continue
             actions = (buy, RefillVale(line=0, card=shown[index].name))
         if _continues(state, last, actions):
@@ -415,6 +426,39 @@ def _vale_options(
                 )
             )
     return tuple(options), unshown
+
+
+#: The blanks of a purchase in a tracked market where the log does not show the card the
+#: deck reveals into the emptied slot (at the table): chance's to fill in.
+CARD_REVEALED = "<card revealed> <its position>"
+VALE_REVEALED = "<vale revealed>"
+
+
+def _refill_form(player: str, buy: BuyAdvancement, card: Advancement) -> Option:
+    """A purchase of a tracked market with the refill of its slot left blank: which card
+    the deck reveals is chance, but what may be bought, where, and that a refill must
+    follow on the same line are known (what Tab completes at the table)."""
+    line = lines.harvest(player, (buy,))
+    level = f"Level {card.level}"
+    return Option(
+        f"{line}; refill {CARD_REVEALED}",
+        f"{level}, cost {card.cost}; {card.symbols.describe()}; the card the deck reveals "
+        "into its slot is the table's to write",
+        form=True,
+    )
+
+
+def _buys(state: GameState, last: LastTurn, actions: tuple[Action, ...]) -> bool:
+    """Whether the purchases ``actions`` may be made now, the market's refill aside
+    (a tracked market's refill is written with them, but the log does not show it)."""
+    trial_state, trial_player, harvest = _trial(state, last, player_too=False)
+    try:
+        for action in actions:
+            if isinstance(action, BuyAdvancement):
+                buy_advancement(trial_state, trial_player, harvest, action)
+    except GamelogError:
+        return False
+    return True
 
 
 def _affordable(state: GameState, last: LastTurn, buy: BuyVale) -> bool:
