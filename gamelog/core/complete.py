@@ -156,38 +156,60 @@ class _Pattern:
             parts.append(line[at:])
         return cls(tuple(parts), detail)
 
-    def follow(self, typed: str) -> list[tuple[str, str | None]]:
+    def follow(
+        self, typed: str, reads: Callable[[str], bool] | None = None
+    ) -> list[tuple[str, str | None]]:
         """What may follow ``typed`` by this pattern: ``(added, None)``, the text after
         it up to the end of the next word, or ``("", blank)`` where ``typed`` ends at or
-        in a blank. Letters are compared without regard to case."""
-        found: list[tuple[str, str | None]] = []
-        self._follow(typed.casefold(), 0, 0, found)
-        return found
+        in a blank. Letters are compared without regard to case. Where a word follows
+        a blank that took some of what is typed, ``reads`` (where given) says whether
+        the notation reads ``typed`` with that word after it: a blank takes any text,
+        so ``3 11 pass`` would otherwise be read as sleeves ``11 pass`` still to end."""
+        found: list[tuple[str, str | None, bool]] = []
+        self._follow(typed.casefold(), 0, 0, found, False)
+        return [
+            (more, blank)
+            for more, blank, crossed in found
+            if not crossed or reads is None or reads(typed + more.rstrip(_ENDS))
+        ]
 
-    def _follow(self, typed: str, k: int, i: int, found: list[tuple[str, str | None]]) -> None:
+    def _follow(
+        self,
+        typed: str,
+        k: int,
+        i: int,
+        found: list[tuple[str, str | None, bool]],
+        crossed: bool,
+    ) -> None:
         parts = self.parts
         if k >= len(parts):
             return
         part = parts[k]
         rest = typed[i:]
         if part.startswith("<"):
-            found.append(("", part))
+            # a blank is one value of a clause: it never holds the ``;`` ending one
+            end = typed.find(";", i)
+            if end < 0:
+                end = len(typed)
+                found.append(("", part, crossed))
             if k + 1 < len(parts):  # the blank ends where the literal after it starts
                 first = parts[k + 1][:1].casefold()
-                for j in range(i, len(typed) + 1):
+                for j in range(i, end + 1):
+                    if j == len(typed) and first.isspace() and typed[j - 1 : j].isspace():
+                        continue  # the blank ended at the blank typed: the literal began
                     if j == len(typed) or typed[j] == first:
-                        self._follow(typed, k + 1, j, found)
+                        self._follow(typed, k + 1, j, found, crossed or j > i)
             return
         folded = part.casefold()
         if len(rest) < len(folded):
             if folded.startswith(rest):
                 left = part[len(rest) :]
-                found.append((_next_word(left), None))
+                found.append((_next_word(left), None, crossed))
         elif rest.startswith(folded):
             if len(rest) == len(folded) and k + 1 < len(parts) and parts[k + 1].startswith("<"):
-                found.append(("", parts[k + 1]))
+                found.append(("", parts[k + 1], crossed))
             else:
-                self._follow(typed, k + 1, i + len(folded), found)
+                self._follow(typed, k + 1, i + len(folded), found, crossed)
 
     @property
     def words(self) -> list[str]:
@@ -229,6 +251,7 @@ class Completer:
         self._patterns: list[_Pattern] | None = None
         self._clauses: list[_Pattern] | None = None
         self._continuing: tuple[list[str], list[_Pattern]] | None = None
+        self._read: dict[str, bool] = {}
         self._vocabulary: list[str] | None = None
         self._grammar: dict[
             str, tuple[list[str], list[tuple[str, re.Pattern[str], str]]] | None
@@ -335,9 +358,7 @@ class Completer:
         if len(found) == 1 and not self._names(partial):
             found = dict.fromkeys([self._shared(full, partial, added, next(iter(found)))])
         if (
-            not any(c.kind == "word" for c in grown)
-            and partial.strip()
-            and not (seat_of(partial, self.names) or ":" in partial)
+            not found and partial.strip() and not (seat_of(partial, self.names) or ":" in partial)
         ):  # a line of the move above, without a name
             lines, patterns = self.continuing
             grown = self._grown(partial, partial, 0, patterns)
@@ -390,7 +411,7 @@ class Completer:
         other lines than the position's (those a line of the move above may be)."""
         found: list[Candidate] = []
         for pattern in self.patterns if patterns is None else patterns:
-            for more, blank in pattern.follow(full):
+            for more, blank in pattern.follow(full, self._reads):
                 grown = full + (blank or more)
                 if len(grown) > len(full):
                     text = partial + grown[len(full) :] if added else grown
@@ -432,6 +453,21 @@ class Completer:
         if cut <= ahead or shared[:ahead] != one[len(partial) :]:
             return one
         return partial + shared[:cut]
+
+    def _reads(self, text: str) -> bool:
+        """Whether the notation's grammar reads ``text`` as the start of a line (True
+        where the game has no grammar to tell)."""
+        if text not in self._read:
+            grammar = getattr(self.game, "grammar", None)
+            read = True
+            if grammar is not None:
+                try:
+                    parser = grammar.lark.parse_interactive(text, start=grammar.starts[0])
+                    parser.exhaust_lexer()
+                except Exception:  # the grammar does not read it (lark's errors vary)
+                    read = False
+            self._read[text] = read
+        return self._read[text]
 
     def _names(self, partial: str) -> list[Candidate]:
         """Another player's line, by their name."""

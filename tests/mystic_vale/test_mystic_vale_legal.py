@@ -247,17 +247,27 @@ def test_a_spoiled_turn_has_no_harvest_lines_and_the_planting_stops_at_the_spoil
 
 def test_at_the_table_the_deck_is_face_down() -> None:
     """A log whose later lines are not written yet: the next player's planting is
-    the on-deck card, passed, and a note; her own first turn lists nothing."""
+    the on-deck card, passed, and a note, and the form pushing on (the sleeves the
+    deck turns up are a blank, then pass); her own first turn lists the form alone.
+    The form filled in with what the deck shows replays as legal."""
     text = "game: mystic-vale\nplayers: Ann, Bob\nAnn: 1 10 13 pass\n"
     result = replay(GAME, text)
     groups = GAME.legal_moves(result.state)
     planting = groups[0]
-    assert planting.kind.startswith("Bob's turn") and planting.options == ()
+    assert planting.kind.startswith("Bob's turn")
+    assert [(o.line, o.form) for o in planting.options] == [
+        ("Bob: <sleeves the deck turns up> pass", True)
+    ]
     assert not planting.complete and "the planting is what the deck shows" in planting.note
     text += "Bob: 4 pass\n"
     groups = GAME.legal_moves(replay(GAME, text).state)
-    assert [o.line for o in groups[0].options] == ["Ann: 13 pass"]
+    assert [(o.line, o.form) for o in groups[0].options] == [
+        ("Ann: 13 pass", False),
+        ("Ann: 13 <sleeves the deck turns up> pass", True),
+    ]
     assert "after the on-deck card 13" in groups[0].note
+    filled = replay(GAME, text + "Ann: 13 2 11 pass\n")
+    assert filled.error is None and filled.moves_applied == 3
 
 
 def test_a_tracked_market_purchase_names_the_card_the_log_reveals_next() -> None:

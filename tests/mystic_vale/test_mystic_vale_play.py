@@ -28,8 +28,9 @@ def _lines(session: Session) -> list[str]:
 def test_a_turn_then_its_harvest_then_the_next_turn(tmp_path: Path) -> None:
     session = _session(tmp_path)
     assert session.to_move() == "Ann"
-    # The deck is face down: nothing of Ann's first planting can be listed.
-    assert _lines(session) == []
+    # The deck is face down: nothing of Ann's first planting can be listed but the
+    # form, whose blank is what the deck turns up.
+    assert _lines(session) == ["Ann: <sleeves the deck turns up> pass"]
     outcome = session.submit("Ann: 1 10 13 2 14 3 pass")
     assert outcome.accepted and session.to_move() == "Bob"
     lines = _lines(session)

@@ -182,6 +182,8 @@ def _planting(state: GameState) -> OptionGroup:
             if emptied is not None:
                 options.append(_planting_option(player, sequence, True, outcome, emptied))
                 ended = True
+    if not ended:
+        options.append(_pushing_form(player))
     kind = f"{player.name}'s turn: the sleeves turned up, then pass or spoil"
     if ended:
         note = "in the order the log's later lines show the deck in: pass at any stop, or spoil"
@@ -193,6 +195,25 @@ def _planting(state: GameState) -> OptionGroup:
     else:
         note = _face_down_note(player)
     return OptionGroup(kind, tuple(options), complete=ended, note=note)
+
+
+#: The blank of a planting past what the log shows: the sleeves the deck turns up.
+TURNED_UP = "<sleeves the deck turns up>"
+
+
+def _pushing_form(player: PlayerState) -> Option:
+    """The planting pushed on past what is known (at the table, past the on-deck card):
+    a form whose blank is the sleeves the deck turns up, in that order, then ``pass``
+    (the end of most turns; ``spoil`` once 4 decay show is written instead). What it
+    gives the prompt: Tab puts the on-deck card on the line, and ``pass`` after the
+    sleeves typed."""
+    start = f"{player.on_deck} " if player.on_deck is not None else ""
+    return Option(
+        f"{player.name}: {start}{TURNED_UP} pass",
+        "push on: each sleeve the deck turns up, in order, then pass (or spoil once "
+        "4 decay show, or empty before pass where the deck and the discard pile ran out)",
+        form=True,
+    )
 
 
 def _face_down_note(player: PlayerState) -> str:
