@@ -362,7 +362,7 @@ def _advancement_options(
                 options.append(
                     Option(
                         lines.harvest(player.name, actions),
-                        f"{level}, cost {card.cost}; {card.symbols.describe()}",
+                        f"{level}, cost {card.cost}; {card.symbols.describe()}{_ability(card.ability)}",
                     )
                 )
     return tuple(options), unshown
@@ -432,7 +432,7 @@ def _vale_options(
                     options.append(
                         Option(
                             f"{line}; refill vale {VALE_REVEALED}",
-                            f"Level {vale.level}, cost {vale.describe_cost()}; {vale.vp} VP; "
+                            f"Level {vale.level}, cost {vale.describe_cost()}; {vale.vp} VP{_ability(vale.ability)}; "
                             "the vale the deck reveals into its slot is the table's to write",
                             form=True,
                         )
@@ -443,7 +443,7 @@ def _vale_options(
             options.append(
                 Option(
                     lines.harvest(player.name, actions),
-                    f"Level {vale.level}, cost {vale.describe_cost()}; {vale.vp} VP",
+                    f"Level {vale.level}, cost {vale.describe_cost()}; {vale.vp} VP{_ability(vale.ability)}",
                 )
             )
     return tuple(options), unshown
@@ -463,10 +463,15 @@ def _refill_form(player: str, buy: BuyAdvancement, card: Advancement) -> Option:
     level = f"Level {card.level}"
     return Option(
         f"{line}; refill {CARD_REVEALED}",
-        f"{level}, cost {card.cost}; {card.symbols.describe()}; the card the deck reveals "
+        f"{level}, cost {card.cost}; {card.symbols.describe()}{_ability(card.ability)}; the card the deck reveals "
         "into its slot is the table's to write",
         form=True,
     )
+
+
+def _ability(ability: str) -> str:
+    """A card's catalogue ability in a listing's note, as its purchase event shows it."""
+    return f" (ability: {ability})" if ability else ""
 
 
 def _buys(state: GameState, last: LastTurn, actions: tuple[Action, ...]) -> bool:
