@@ -358,11 +358,10 @@ def _advancement_options(
                     actions = refilled
                 elif not _continues(state, last, actions):
                     continue
-                level = "Fertile Soil" if card.level == "fertile soil" else f"Level {card.level}"
                 options.append(
                     Option(
                         lines.harvest(player.name, actions),
-                        f"{level}, cost {card.cost}; {card.symbols.describe()}{_ability(card.ability)}",
+                        _card_note(card),
                     )
                 )
     return tuple(options), unshown
@@ -432,7 +431,7 @@ def _vale_options(
                     options.append(
                         Option(
                             f"{line}; refill vale {VALE_REVEALED}",
-                            f"Level {vale.level}, cost {vale.describe_cost()}; {vale.vp} VP{_ability(vale.ability)}; "
+                            f"{_vale_note(vale)}; "
                             "the vale the deck reveals into its slot is the table's to write",
                             form=True,
                         )
@@ -443,7 +442,7 @@ def _vale_options(
             options.append(
                 Option(
                     lines.harvest(player.name, actions),
-                    f"Level {vale.level}, cost {vale.describe_cost()}; {vale.vp} VP{_ability(vale.ability)}",
+                    _vale_note(vale),
                 )
             )
     return tuple(options), unshown
@@ -460,13 +459,23 @@ def _refill_form(player: str, buy: BuyAdvancement, card: Advancement) -> Option:
     the deck reveals is chance, but what may be bought, where, and that a refill must
     follow on the same line are known (what Tab completes at the table)."""
     line = lines.harvest(player, (buy,))
-    level = f"Level {card.level}"
     return Option(
         f"{line}; refill {CARD_REVEALED}",
-        f"{level}, cost {card.cost}; {card.symbols.describe()}{_ability(card.ability)}; the card the deck reveals "
-        "into its slot is the table's to write",
+        f"{_card_note(card)}; the card the deck reveals into its slot is the table's to write",
         form=True,
     )
+
+
+def _card_note(card: Advancement) -> str:
+    """What an advancement offered shows: level, cost, symbols, and its catalogue
+    ability, as its purchase event shows it."""
+    level = "Fertile Soil" if card.level == "fertile soil" else f"Level {card.level}"
+    return f"{level}, cost {card.cost}; {card.symbols.describe()}{_ability(card.ability)}"
+
+
+def _vale_note(vale: Vale) -> str:
+    """What a vale offered shows: level, cost, VP and its catalogue ability."""
+    return f"Level {vale.level}, cost {vale.describe_cost()}; {vale.vp} VP{_ability(vale.ability)}"
 
 
 def _ability(ability: str) -> str:
