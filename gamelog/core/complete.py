@@ -377,7 +377,27 @@ class Completer:
                 for c in words
                 if c.kind == "word" and c.text.startswith(full[:added])
             )
+        if not found and partial.strip() and self._goes_on(full):
+            found = {partial + "; ": None}
         return sorted(found, key=str.casefold)
+
+    def _goes_on(self, full: str) -> bool:
+        """Whether ``full``, a line typed to the end of a word, is legal as it stands and
+        its player may go on in the same line after ``;`` (a Mystic Vale planting, then
+        its harvest): then Tab puts the separator on the line, as it does after a listed
+        line that others go on from; Enter ends the line there instead."""
+        player = seat_of(full, self.names)
+        if (
+            self.text is None
+            or player is None
+            or not full[-1:].isalnum()
+            or not self._reads(full + ";")
+        ):
+            return False
+        after = self.after(full)
+        return after is not None and any(
+            seat_of(line, after.names) == player for line in after.lines
+        )
 
     def candidates(self, partial: str) -> list[Candidate]:
         """Everything that may be typed at the end of ``partial``, the line as the file
@@ -494,9 +514,17 @@ class Completer:
         tail = partial[cut + 1 :]
         start = cut + 1 + len(tail) - len(tail.lstrip())
         typed = partial[start:]
+        # the line before the clause, as the grammar reads it (with its seat)
+        before = seated(partial, self.seat, self.names)[: -len(typed) or None]
+
+        def reads(clause: str) -> bool:
+            return self._reads(before + clause)
+
         found: list[Candidate] = []
         for pattern in self.clauses:
-            for more, blank in pattern.follow(typed):
+            if typed and pattern.parts[:1] and pattern.parts[0].startswith("<"):
+                continue  # a clause that starts with a blank takes any text: no guide
+            for more, blank in pattern.follow(typed, reads):
                 if blank:
                     found.append(Candidate(partial + blank, "blank", pattern.detail))
                 elif more:
