@@ -392,6 +392,7 @@ class Completer:
             or player is None
             or not full[-1:].isalnum()
             or not self._reads(full + ";")
+            or not self._whole(full)
         ):
             return False
         after = self.after(full)
@@ -473,6 +474,19 @@ class Completer:
         if cut <= ahead or shared[:ahead] != one[len(partial) :]:
             return one
         return partial + shared[:cut]
+
+    def _whole(self, line: str) -> bool:
+        """Whether ``line`` reads as a whole line of moves, alone or as a part of the
+        move above (a parse, which spares the replay of the log where it does not)."""
+        header = getattr(self.log, "header", None)
+        if header is None or self.text is None:
+            return True
+        try:
+            if list(self.game.moves_from(line + "\n", header)):
+                return True
+        except GamelogError:
+            pass
+        return continues_above(self.game, self.text, self.log, line)
 
     def _reads(self, text: str) -> bool:
         """Whether the notation's grammar reads ``text`` as the start of a line (True
