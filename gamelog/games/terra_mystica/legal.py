@@ -25,10 +25,14 @@ played last are therefore tried on the position where its turn goes on, and
 everybody else's on the position where it ended; the one the state is not is
 replayed from the log (state.py keeps the moves).
 
-Only command logs list their moves: a ledger is the site's record of a finished
-game, not a log one writes on. Neither a ledger's position nor no position at all
-has a list (NotImplementedError), so Terra Mystica opts out of the conformance
-suite's walk of complete lists (conformance.py) for its own
+A ledger (the site's export) is written on at the table as well: its rows hold the
+state after each row, which nobody can type, so it lists each legal command line as
+the row the rules write for it (the line played on a branch, its cells read off the
+row it wrote), and where the rules have written rows the ledger does not hold yet
+(the income of a round, the final scoring: rows of nobody's choice) only those, the
+next one, to be picked (``moves``, ``#N``) or completed. No position at all has no
+list (NotImplementedError); Terra Mystica opts out of the conformance suite's walk
+of complete lists (conformance.py) for its own
 (tests/terra_mystica/test_terra_mystica_legal.py).
 """
 
@@ -49,6 +53,8 @@ from gamelog.games.terra_mystica.components import (
     RESOURCE_WORDS,
     TILES,
 )
+from gamelog.games.terra_mystica.ledger import Row
+from gamelog.games.terra_mystica.ledger_file import row_cells
 from gamelog.games.terra_mystica.lines import (
     action_lines,
     bridge_lines,
@@ -128,10 +134,12 @@ def legal_moves(state: TerraMysticaState) -> list[OptionGroup]:
             "Terra Mystica lists the moves of a position (grouped, most groups a sample)"
         )
     if state.form == LEDGER:
-        raise NotImplementedError(
-            "a ledger is the site's record of a game; Terra Mystica lists the moves of a "
-            "command log"
-        )
+        return _ledger_rows(state)
+    return _command_lines(state)
+
+
+def _command_lines(state: TerraMysticaState) -> list[OptionGroup]:
+    """The command lines that may follow the log now, by kind."""
     if to_move(state) is None:
         return []
     positions = _Positions(state)
@@ -153,6 +161,75 @@ def legal_moves(state: TerraMysticaState) -> list[OptionGroup]:
             found = [replace(group, kind=f"{group.kind}: {name}") for group in found]
         groups.extend(found)
     return [group for group in groups if group.options]
+
+
+# --- a ledger's rows ----------------------------------------------------------------------
+
+
+def _ledger_rows(state: TerraMysticaState) -> list[OptionGroup]:
+    """The rows that may follow a ledger now, as the site's export writes them: the
+    rows the rules have written that the ledger does not hold yet (the income, the
+    final scoring: the only faction row that may come next), else each legal command
+    line as the row the rules write for it (its cells worked out by playing it on a
+    copy of the position), and the comment rows before it."""
+    rows = state.ledger.rows
+    owed = rows[state.compared :]
+    comments = [row.comment for row in owed if row.comment is not None]
+    due = next((row for row in owed if row.comment is None), None)
+    if due is not None:
+        before = owed[: owed.index(due)]
+        lines = [row.comment for row in before if row.comment is not None]
+        options = tuple(Option(line, "a comment row") for line in lines)
+        options += (Option(_row_text(due), "the rules write this row"),)
+        return [OptionGroup("the next row of the ledger", options, complete=True)]
+    found: list[OptionGroup] = []
+    for group in _command_lines(state):
+        options = []
+        for option in group.options:
+            if option.form:
+                continue
+            row = _as_row(state, option.line)
+            if row is not None:
+                comments += row[0]
+                options.append(Option(row[1], option.note))
+        if options:
+            found.append(replace(group, options=tuple(options)))
+    # the comment rows first: the rules write them before the next faction row
+    # (``Round 2, turn 3``), and a comment row may always come
+    lines = tuple(Option(c, "a comment row") for c in dict.fromkeys(comments))
+    return [*_group("comment rows", lines, complete=True), *found]
+
+
+def _row_text(row: Row) -> str:
+    return "\t".join(row_cells(row))
+
+
+def _as_row(state: TerraMysticaState, line: str) -> tuple[list[str], str] | None:
+    """``line`` (a command line that is legal here) as the ledger row the rules write
+    for it, with the comment rows they write before it (a new turn's); None where it
+    writes no faction row of its own (a line of several factions) or is not legal on
+    the position as it stands."""
+    parsed = line_cache.parts(line)[0]
+    if not parsed:
+        return None
+    trial = state.branch()
+    base = len(trial.ledger.rows)
+    try:
+        for index, (actor, command) in enumerate(parsed):
+            following = next((a for a, _ in parsed[index + 1 :] if a != COMMENT), "")
+            rules.feed(trial, actor, command, following)
+    except (IllegalMove, GamelogError):
+        return None
+    trial.ledger.finish_row()
+    new = trial.ledger.rows[base:]
+    written = [row for row in new if row.comment is None]
+    actors = {actor for actor, _ in parsed}
+    if not written or (written[0].faction not in actors and actors != {ADMIN}):
+        if actors == {ADMIN} and not written:
+            return [], line  # an option line: the ledger's comment row says the same
+        return None
+    first = new.index(written[0])
+    return [row.comment for row in new[:first] if row.comment is not None], _row_text(written[0])
 
 
 class _Positions:
