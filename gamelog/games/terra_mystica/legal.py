@@ -179,57 +179,47 @@ def _ledger_rows(state: TerraMysticaState) -> list[OptionGroup]:
     if due is not None:
         before = owed[: owed.index(due)]
         lines = [row.comment for row in before if row.comment is not None]
-        options = tuple(Option(line, "a comment row") for line in lines)
+        options = tuple(Option(line, _COMMENT_ROW) for line in lines)
         options += (Option(_row_text(due), "the rules write this row"),)
         return [OptionGroup("the next row of the ledger", options, complete=True)]
     found: list[OptionGroup] = []
-    for group in _command_lines(state):
-        options = []
-        for option in group.options:
-            if option.form:
-                continue
-            row = _as_row(state, option.line)
-            if row is not None:
-                comments += row[0]
-                options.append(Option(row[1], option.note))
-        if options:
-            found.append(replace(group, options=tuple(options)))
+    for group in _command_lines(state):  # rows already: _legal writes them so here
+        rows = tuple(o for o in group.options if o.note != _COMMENT_ROW and not o.form)
+        comments += [o.line for o in group.options if o.note == _COMMENT_ROW]
+        if rows:
+            found.append(replace(group, options=rows))
     # the comment rows first: the rules write them before the next faction row
     # (``Round 2, turn 3``), and a comment row may always come
-    lines = tuple(Option(c, "a comment row") for c in dict.fromkeys(comments))
+    lines = tuple(Option(c, _COMMENT_ROW) for c in dict.fromkeys(comments))
     return [*_group("comment rows", lines, complete=True), *found]
+
+
+#: The note of a comment row among a ledger's rows.
+_COMMENT_ROW = "a comment row"
 
 
 def _row_text(row: Row) -> str:
     return "\t".join(row_cells(row))
 
 
-def _as_row(state: TerraMysticaState, line: str) -> tuple[list[str], str] | None:
-    """``line`` (a command line that is legal here) as the ledger row the rules write
-    for it, with the comment rows they write before it (a new turn's); None where it
-    writes no faction row of its own (a line of several factions) or is not legal on
-    the position as it stands."""
-    parsed = line_cache.parts(line)[0]
-    if not parsed:
-        return None
-    trial = state.branch()
-    base = len(trial.ledger.rows)
-    try:
-        for index, (actor, command) in enumerate(parsed):
-            following = next((a for a, _ in parsed[index + 1 :] if a != COMMENT), "")
-            rules.feed(trial, actor, command, following)
-    except (IllegalMove, GamelogError):
-        return None
+def _as_row(
+    state: TerraMysticaState, line: str, entries: tuple[Entry, ...], trial: TerraMysticaState
+) -> list[str]:
+    """``line``, legal here, as a ledger writes it, from ``trial`` (``state`` after it):
+    the comment rows the rules write before its row (a new turn's), then the row they
+    write for it; none where it writes no faction row of its own (a line of several
+    factions). An admin line that writes no row (an option) is the same comment row."""
     trial.ledger.finish_row()
-    new = trial.ledger.rows[base:]
+    new = trial.ledger.rows[len(state.ledger.rows) :]
     written = [row for row in new if row.comment is None]
-    actors = {actor for actor, _ in parsed}
-    if not written or (written[0].faction not in actors and actors != {ADMIN}):
-        if actors == {ADMIN} and not written:
-            return [], line  # an option line: the ledger's comment row says the same
-        return None
+    actors = {actor for actor, _ in entries}
+    if not written:
+        return [line] if actors == {ADMIN} else []
+    if written[0].faction not in actors and actors != {ADMIN}:
+        return []
     first = new.index(written[0])
-    return [row.comment for row in new[:first] if row.comment is not None], _row_text(written[0])
+    comments = [row.comment for row in new[:first] if row.comment is not None]
+    return [*comments, _row_text(written[0])]
 
 
 class _Positions:
@@ -342,13 +332,23 @@ def _legal(state: TerraMysticaState, lines: Iterable[tuple[str, str]]) -> tuple[
     last = _last_step(state)
     found: list[Option] = []
     seen: set[str] = set()
+    ledger = state.form == LEDGER
     for line, note in wanted:
         if line in seen:
             continue
         entries = line_cache.parts(line)[0]
-        if entries and _tried(state, entries, last):
+        trial = _tried(state, entries, last) if entries else None
+        if trial is None:
+            continue
+        seen.add(line)
+        if not ledger:
             found.append(Option(line, note))
-            seen.add(line)
+            continue
+        # a ledger's rows: the comment rows before the row, then the row (_ledger_rows)
+        *comments, row = _as_row(state, line, entries, trial) or [None]
+        found += [Option(comment, _COMMENT_ROW) for comment in comments]
+        if row is not None:
+            found.append(Option(row, note))
     return tuple(found)
 
 
@@ -356,8 +356,8 @@ def _tried(
     state: TerraMysticaState,
     entries: tuple[Entry, ...],
     last: tuple[str, cmd.Command, str] | None,
-) -> bool:
-    """Whether ``entries`` play legally on a copy of ``state``."""
+) -> TerraMysticaState | None:
+    """The copy of ``state`` that ``entries`` played on, where they play legally."""
     first_actor, first = entries[0]
     if (
         last is not None
@@ -366,17 +366,17 @@ def _tried(
         and type(last[1]) is cmd.Adjust
         and first.text.lower() == last[1].text.lower()
     ):
-        return False  # the site would merge it into the line above (+X +X -> +2X)
+        return None  # the site would merge it into the line above (+X +X -> +2X)
     trial = state.branch()
     try:
         for index, (actor, command) in enumerate(entries):
             following = next((a for a, _ in entries[index + 1 :] if a != COMMENT), "")
             if trial.finished and actor != COMMENT:
-                return False
+                return None
             rules.feed(trial, actor, command, following)
     except (IllegalMove, GamelogError):
-        return False
-    return True
+        return None
+    return trial
 
 
 def _group(
