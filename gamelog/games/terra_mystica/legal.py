@@ -30,7 +30,8 @@ state after each row, which nobody can type, so it lists each legal command line
 the row the rules write for it (the line played on a branch, its cells read off the
 row it wrote), and where the rules have written rows the ledger does not hold yet
 (the income of a round, the final scoring: rows of nobody's choice) only those, the
-next one, to be picked (``moves``, ``#N``) or completed. No position at all has no
+next one, to be picked (``moves``, ``#N``; Tab completes one where nobody is to
+move, as in the final scoring). No position at all has no
 list (NotImplementedError); Terra Mystica opts out of the conformance suite's walk
 of complete lists (conformance.py) for its own
 (tests/terra_mystica/test_terra_mystica_legal.py).
@@ -184,10 +185,10 @@ def _ledger_rows(state: TerraMysticaState) -> list[OptionGroup]:
         return [OptionGroup("the next row of the ledger", options, complete=True)]
     found: list[OptionGroup] = []
     for group in _command_lines(state):  # rows already: _legal writes them so here
-        rows = tuple(o for o in group.options if o.note != _COMMENT_ROW and not o.form)
+        kept = tuple(o for o in group.options if o.note != _COMMENT_ROW and not o.form)
         comments += [o.line for o in group.options if o.note == _COMMENT_ROW]
-        if rows:
-            found.append(replace(group, options=rows))
+        if kept:
+            found.append(replace(group, options=kept))
     # the comment rows first: the rules write them before the next faction row
     # (``Round 2, turn 3``), and a comment row may always come
     lines = tuple(Option(c, _COMMENT_ROW) for c in dict.fromkeys(comments))
