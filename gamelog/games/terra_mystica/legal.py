@@ -184,11 +184,15 @@ def _ledger_rows(state: TerraMysticaState) -> list[OptionGroup]:
         options += (Option(_row_text(due), "the rules write this row"),)
         return [OptionGroup("the next row of the ledger", options, complete=True)]
     found: list[OptionGroup] = []
-    for group in _command_lines(state):  # rows already: _legal writes them so here
-        kept = tuple(o for o in group.options if o.note != _COMMENT_ROW and not o.form)
-        comments += [o.line for o in group.options if o.note == _COMMENT_ROW]
+    for group in _command_lines(state):
+        kept = []
+        for option in group.options:
+            written = _as_row(state, option.line) if not option.form else []
+            if written:
+                comments += written[:-1]
+                kept.append(Option(written[-1], option.note))
         if kept:
-            found.append(replace(group, options=kept))
+            found.append(replace(group, options=tuple(kept)))
     # the comment rows first: the rules write them before the next faction row
     # (``Round 2, turn 3``), and a comment row may always come
     lines = tuple(Option(c, _COMMENT_ROW) for c in dict.fromkeys(comments))
@@ -203,13 +207,22 @@ def _row_text(row: Row) -> str:
     return "\t".join(row_cells(row))
 
 
-def _as_row(
-    state: TerraMysticaState, line: str, entries: tuple[Entry, ...], trial: TerraMysticaState
-) -> list[str]:
-    """``line``, legal here, as a ledger writes it, from ``trial`` (``state`` after it):
-    the comment rows the rules write before its row (a new turn's), then the row they
-    write for it; none where it writes no faction row of its own (a line of several
-    factions). An admin line that writes no row (an option) is the same comment row."""
+def _as_row(state: TerraMysticaState, line: str) -> list[str]:
+    """``line`` (a command line that is legal here) as a ledger writes it: the comment
+    rows the rules write before its row (a new turn's), then the row they write for
+    it, played on a copy of ``state`` itself, as the row typed below the ledger is
+    (the lines of the faction that wrote the row above are tried where its turn goes
+    on, and there the row above is still open). None where it writes no faction row
+    of its own (a line of several factions) or is not legal on ``state`` as it stands;
+    an admin line that writes no row (an option) is the same comment row."""
+    entries = line_cache.parts(line)[0]
+    trial = state.branch()
+    try:
+        for index, (actor, command) in enumerate(entries):
+            following = next((a for a, _ in entries[index + 1 :] if a != COMMENT), "")
+            rules.feed(trial, actor, command, following)
+    except (IllegalMove, GamelogError):
+        return []
     trial.ledger.finish_row()
     new = trial.ledger.rows[len(state.ledger.rows) :]
     written = [row for row in new if row.comment is None]
@@ -333,23 +346,13 @@ def _legal(state: TerraMysticaState, lines: Iterable[tuple[str, str]]) -> tuple[
     last = _last_step(state)
     found: list[Option] = []
     seen: set[str] = set()
-    ledger = state.form == LEDGER
     for line, note in wanted:
         if line in seen:
             continue
         entries = line_cache.parts(line)[0]
-        trial = _tried(state, entries, last) if entries else None
-        if trial is None:
-            continue
-        seen.add(line)
-        if not ledger:
+        if entries and _tried(state, entries, last):
             found.append(Option(line, note))
-            continue
-        # a ledger's rows: the comment rows before the row, then the row (_ledger_rows)
-        *comments, row = _as_row(state, line, entries, trial) or [None]
-        found += [Option(comment, _COMMENT_ROW) for comment in comments]
-        if row is not None:
-            found.append(Option(row, note))
+            seen.add(line)
     return tuple(found)
 
 
@@ -357,8 +360,8 @@ def _tried(
     state: TerraMysticaState,
     entries: tuple[Entry, ...],
     last: tuple[str, cmd.Command, str] | None,
-) -> TerraMysticaState | None:
-    """The copy of ``state`` that ``entries`` played on, where they play legally."""
+) -> bool:
+    """Whether ``entries`` play legally on a copy of ``state``."""
     first_actor, first = entries[0]
     if (
         last is not None
@@ -367,17 +370,17 @@ def _tried(
         and type(last[1]) is cmd.Adjust
         and first.text.lower() == last[1].text.lower()
     ):
-        return None  # the site would merge it into the line above (+X +X -> +2X)
+        return False  # the site would merge it into the line above (+X +X -> +2X)
     trial = state.branch()
     try:
         for index, (actor, command) in enumerate(entries):
             following = next((a for a, _ in entries[index + 1 :] if a != COMMENT), "")
             if trial.finished and actor != COMMENT:
-                return None
+                return False
             rules.feed(trial, actor, command, following)
     except (IllegalMove, GamelogError):
-        return None
-    return trial
+        return False
+    return True
 
 
 def _group(
