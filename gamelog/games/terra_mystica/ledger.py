@@ -199,7 +199,13 @@ class Ledger:
         self.collecting = False
 
     def comment(self, text: str) -> None:
-        self._add(Row(comment=text))
+        row = _new(Row)  # Row(comment=text), without the class call (see finish_row)
+        row.faction = row.commands = ""
+        row.before = row.after = ()
+        row.leech = {}
+        row.comment = text
+        row.number = 0
+        self.rows.append(row)
         self.trailing_comment = True
 
     def effect_row(self, faction: Seat, text: str, before: tuple[int, ...]) -> None:
