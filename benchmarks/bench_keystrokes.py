@@ -134,10 +134,12 @@ def _cheapest(session: Session, line: str) -> tuple[int, str]:
         listed = [o.line for g in session.game.legal_moves(state) for o in g.options if not o.form]
     except NotImplementedError:
         listed = []
-    if line in listed:
-        pick = LISTING + len(f"#{listed.index(line) + 1}") + 1
+    plain = [_plain(listed_line) for listed_line in listed]
+    if _plain(line) in plain:  # the line as compared (a listed line in its own case)
+        index = plain.index(_plain(line))
+        pick = LISTING + len(f"#{index + 1}") + 1
         if pick < keys:
-            return pick, line
+            return pick, listed[index]
     return keys, target
 
 

@@ -14,6 +14,7 @@ from click.testing import CliRunner
 
 from gamelog import __version__, games
 from gamelog.cli import main
+from gamelog.core.audit import log_suffixes
 
 ROOT = Path(__file__).resolve().parent.parent
 SEIKATSU = ROOT / "samples" / "seikatsu"
@@ -375,9 +376,15 @@ def test_games_imports_no_engine_no_parser_and_no_score_sheet() -> None:
     assert out.splitlines()[-1] == "[]"
 
 
-def test_score_of_one_game_imports_no_other_engine_no_pool_and_no_pages() -> None:
-    """A one-shot `gamelog score` pays for its own game's engine only."""
-    log = ROOT / "samples" / "seikatsu" / "tournament-2p.log"
+@pytest.mark.parametrize("package", games.package_names())
+def test_score_of_one_game_imports_no_other_engine_no_pool_and_no_pages(package: str) -> None:
+    """A one-shot `gamelog score` pays for its own game's engine only: no other game,
+    no worker pool, no charts, pages, ratings, tables library or HTML module."""
+    log = next(
+        path
+        for path in sorted((ROOT / "samples" / package).iterdir())
+        if path.suffix in log_suffixes()
+    )
     out = _fresh(
         "import os, sys\n"
         "os._exit = lambda code: None\n"
@@ -388,9 +395,9 @@ def test_score_of_one_game_imports_no_other_engine_no_pool_and_no_pages() -> Non
         "print(sorted({m.split('.')[2] for m in sys.modules if m.startswith('gamelog.games.')"
         " and not m.endswith('.meta') and m.count('.') > 2}),"
         " sorted(m for m in sys.modules if m.startswith(('tabulate', 'jinja2', 'multiprocessing',"
-        " 'gamelog.core.ratings', 'gamelog.core.charts', 'gamelog.core.pages'))))"
+        " 'html', 'gamelog.core.ratings', 'gamelog.core.charts', 'gamelog.core.pages'))))"
     )
-    assert out.splitlines()[-1] == "['seikatsu'] []"
+    assert out.splitlines()[-1] == f"[{package!r}] []"
 
 
 def test_help_lists_every_command_with_its_own_short_help() -> None:

@@ -25,10 +25,19 @@ from typing import Any
 
 from lark import Token
 
+from gamelog.core.errors import GamelogError
 from gamelog.core.game import Game
 from gamelog.core.replay import replay
 
-__all__ = ["Candidate", "Completer", "completions", "names_of", "seat_of", "seated"]
+__all__ = [
+    "Candidate",
+    "Completer",
+    "completions",
+    "continues_above",
+    "names_of",
+    "seat_of",
+    "seated",
+]
 
 #: What ends a word of a line: blanks and the notation's separators.
 _ENDS = " \t;,.:"
@@ -68,6 +77,23 @@ def seated(line: str, seat: str | None, names: Sequence[str]) -> str:
     ):
         return line
     return f"{seat}: {line.lstrip()}"
+
+
+def continues_above(game: Game, text: str, log: Any, line: str) -> bool:
+    """Whether ``line``, written without a name below ``text`` (the log so far, ``log``
+    its reading), reads as a part of the move above it (a Mystic Vale purchase under
+    its turn line): the lines of that move and ``line`` parsed together. Such a line
+    is that move's player's, whoever is to move next."""
+    moves = getattr(log, "moves", None)
+    if not moves or not getattr(moves[-1], "line", None):
+        return False
+    start = moves[-1].line
+    lines = text.split("\n")[start - 1 : -1]
+    body = "\n".join([*lines, line]) + "\n"  # whether it reads: no line numbers needed
+    try:
+        return bool(list(game.moves_from(body, log.header)))
+    except GamelogError:
+        return False
 
 
 def _next_word(rest: str) -> str:
@@ -130,38 +156,60 @@ class _Pattern:
             parts.append(line[at:])
         return cls(tuple(parts), detail)
 
-    def follow(self, typed: str) -> list[tuple[str, str | None]]:
+    def follow(
+        self, typed: str, reads: Callable[[str], bool] | None = None
+    ) -> list[tuple[str, str | None]]:
         """What may follow ``typed`` by this pattern: ``(added, None)``, the text after
         it up to the end of the next word, or ``("", blank)`` where ``typed`` ends at or
-        in a blank. Letters are compared without regard to case."""
-        found: list[tuple[str, str | None]] = []
-        self._follow(typed.casefold(), 0, 0, found)
-        return found
+        in a blank. Letters are compared without regard to case. Where a word follows
+        a blank that took some of what is typed, ``reads`` (where given) says whether
+        the notation reads ``typed`` with that word after it: a blank takes any text,
+        so ``3 11 pass`` would otherwise be read as sleeves ``11 pass`` still to end."""
+        found: list[tuple[str, str | None, bool]] = []
+        self._follow(typed.casefold(), 0, 0, found, False)
+        return [
+            (more, blank)
+            for more, blank, crossed in found
+            if not crossed or reads is None or reads(typed + more.rstrip(_ENDS))
+        ]
 
-    def _follow(self, typed: str, k: int, i: int, found: list[tuple[str, str | None]]) -> None:
+    def _follow(
+        self,
+        typed: str,
+        k: int,
+        i: int,
+        found: list[tuple[str, str | None, bool]],
+        crossed: bool,
+    ) -> None:
         parts = self.parts
         if k >= len(parts):
             return
         part = parts[k]
         rest = typed[i:]
         if part.startswith("<"):
-            found.append(("", part))
+            # a blank is one value of a clause: it never holds the ``;`` ending one
+            end = typed.find(";", i)
+            if end < 0:
+                end = len(typed)
+                found.append(("", part, crossed))
             if k + 1 < len(parts):  # the blank ends where the literal after it starts
                 first = parts[k + 1][:1].casefold()
-                for j in range(i, len(typed) + 1):
+                for j in range(i, end + 1):
+                    if j == len(typed) and first.isspace() and typed[j - 1 : j].isspace():
+                        continue  # the blank ended at the blank typed: the literal began
                     if j == len(typed) or typed[j] == first:
-                        self._follow(typed, k + 1, j, found)
+                        self._follow(typed, k + 1, j, found, crossed or j > i)
             return
         folded = part.casefold()
         if len(rest) < len(folded):
             if folded.startswith(rest):
                 left = part[len(rest) :]
-                found.append((_next_word(left), None))
+                found.append((_next_word(left), None, crossed))
         elif rest.startswith(folded):
             if len(rest) == len(folded) and k + 1 < len(parts) and parts[k + 1].startswith("<"):
-                found.append(("", parts[k + 1]))
+                found.append(("", parts[k + 1], crossed))
             else:
-                self._follow(typed, k + 1, i + len(folded), found)
+                self._follow(typed, k + 1, i + len(folded), found, crossed)
 
     @property
     def words(self) -> list[str]:
@@ -202,6 +250,8 @@ class Completer:
         self._after: dict[str, Completer | None] = {}
         self._patterns: list[_Pattern] | None = None
         self._clauses: list[_Pattern] | None = None
+        self._continuing: tuple[list[str], list[_Pattern]] | None = None
+        self._read: dict[str, bool] = {}
         self._vocabulary: list[str] | None = None
         self._grammar: dict[
             str, tuple[list[str], list[tuple[str, re.Pattern[str], str]]] | None
@@ -256,6 +306,33 @@ class Completer:
         return self._clauses
 
     @property
+    def continuing(self) -> tuple[list[str], list[_Pattern]]:
+        """The legal lines of the player of the move above, where that is not the one to
+        move and the game reads a line below it without a name as a part of it (a Mystic
+        Vale purchase under its turn line: ``buy Dew Sprite top into 15``, written as
+        such a line holds them (without the name): what a line typed without a name may
+        also be, since the prompt keeps such a line as it is (core/session.py). The
+        lines (forms up to their first blank) and their patterns; both empty elsewhere."""
+        if self._continuing is None:
+            lines: list[str] = []
+            patterns: list[_Pattern] = []
+            moves = getattr(self.log, "moves", None)
+            player = getattr(moves[-1], "player", None) if moves else None
+            if self.text is not None and player is not None and player != self.seat:
+                bare = [
+                    (line.partition(":")[2].lstrip(), detail, form)
+                    for line, detail, form in self.listed
+                    if seat_of(line, self.names) == player
+                ]
+                # one line read is enough: the game reads the player's lines alike
+                sample = next((line for line, _, form in bare if not form), None)
+                if sample is not None and continues_above(self.game, self.text, self.log, sample):
+                    lines = list(dict.fromkeys(_open_part(line) for line, _, _ in bare))
+                    patterns = [_Pattern.of(line, detail) for line, detail, _ in bare]
+            self._continuing = (lines, patterns)
+        return self._continuing
+
+    @property
     def vocabulary(self) -> list[str]:
         """The words worth completing: the game's keywords and words (spaces, cards,
         factions), the players, and every word of the legal lines (amounts among them)."""
@@ -280,6 +357,15 @@ class Completer:
         found.update(dict.fromkeys(c.text for c in self._names(partial)))
         if len(found) == 1 and not self._names(partial):
             found = dict.fromkeys([self._shared(full, partial, added, next(iter(found)))])
+        if (
+            not found and partial.strip() and not (seat_of(partial, self.names) or ":" in partial)
+        ):  # a line of the move above, without a name
+            lines, patterns = self.continuing
+            grown = self._grown(partial, partial, 0, patterns)
+            found.update(dict.fromkeys(c.text for c in grown if c.kind != "blank"))
+            if len(found) == 1 and grown:
+                one = next(iter(found))
+                found = dict.fromkeys([self._shared(partial, partial, 0, one, lines, patterns)])
         if not found:
             found = dict.fromkeys(self._rest(partial))
         if not found:
@@ -291,7 +377,28 @@ class Completer:
                 for c in words
                 if c.kind == "word" and c.text.startswith(full[:added])
             )
+        if not found and partial.strip() and self._goes_on(full):
+            found = {partial + "; ": None}
         return sorted(found, key=str.casefold)
+
+    def _goes_on(self, full: str) -> bool:
+        """Whether ``full``, a line typed to the end of a word, is legal as it stands and
+        its player may go on in the same line after ``;`` (a Mystic Vale planting, then
+        its harvest): then Tab puts the separator on the line, as it does after a listed
+        line that others go on from; Enter ends the line there instead."""
+        player = seat_of(full, self.names)
+        if (
+            self.text is None
+            or player is None
+            or not full[-1:].isalnum()
+            or not self._reads(full + ";")
+            or not self._whole(full)
+        ):
+            return False
+        after = self.after(full)
+        return after is not None and any(
+            seat_of(line, after.names) == player for line in after.lines
+        )
 
     def candidates(self, partial: str) -> list[Candidate]:
         """Everything that may be typed at the end of ``partial``, the line as the file
@@ -317,19 +424,30 @@ class Completer:
                 unique.append(candidate)
         return unique
 
-    def _grown(self, full: str, partial: str, added: int) -> list[Candidate]:
+    def _grown(
+        self, full: str, partial: str, added: int, patterns: list[_Pattern] | None = None
+    ) -> list[Candidate]:
         """``full`` grown by the next word of each legal line it starts (a form's blank
-        where the cursor is at one); handed back as ``partial`` grown."""
+        where the cursor is at one); handed back as ``partial`` grown. ``patterns``:
+        other lines than the position's (those a line of the move above may be)."""
         found: list[Candidate] = []
-        for pattern in self.patterns:
-            for more, blank in pattern.follow(full):
+        for pattern in self.patterns if patterns is None else patterns:
+            for more, blank in pattern.follow(full, self._reads):
                 grown = full + (blank or more)
                 if len(grown) > len(full):
                     text = partial + grown[len(full) :] if added else grown
                     found.append(Candidate(text, "blank" if blank else "word", pattern.detail))
         return found
 
-    def _shared(self, full: str, partial: str, added: int, one: str) -> str:
+    def _shared(
+        self,
+        full: str,
+        partial: str,
+        added: int,
+        one: str,
+        lines: list[str] | None = None,
+        patterns: list[_Pattern] | None = None,
+    ) -> str:
         """``one``, the only next word the legal lines give ``full``, grown on by the words
         every legal line that starts with ``full`` shares after it (as a shell fills the
         common start of its matches): one Tab puts ``buy vale `` where nothing else may
@@ -338,12 +456,14 @@ class Completer:
         folded = full.casefold()
         rests = [
             line[len(full) :]
-            for line in self.lines
+            for line in (self.lines if lines is None else lines)
             if len(line) > len(full) and line.casefold().startswith(folded)
         ]
         ahead = len(one) - len(partial)  # the one word, as added after ``full``
         if not rests or any(
-            blank for pattern in self.patterns for _, blank in pattern.follow(full)
+            blank
+            for pattern in (self.patterns if patterns is None else patterns)
+            for _, blank in pattern.follow(full)
         ):
             return one
         shared = common_start(rests)
@@ -354,6 +474,34 @@ class Completer:
         if cut <= ahead or shared[:ahead] != one[len(partial) :]:
             return one
         return partial + shared[:cut]
+
+    def _whole(self, line: str) -> bool:
+        """Whether ``line`` reads as a whole line of moves, alone or as a part of the
+        move above (a parse, which spares the replay of the log where it does not)."""
+        header = getattr(self.log, "header", None)
+        if header is None or self.text is None:
+            return True
+        try:
+            if list(self.game.moves_from(line + "\n", header)):
+                return True
+        except GamelogError:
+            pass
+        return continues_above(self.game, self.text, self.log, line)
+
+    def _reads(self, text: str) -> bool:
+        """Whether the notation's grammar reads ``text`` as the start of a line (True
+        where the game has no grammar to tell)."""
+        if text not in self._read:
+            grammar = getattr(self.game, "grammar", None)
+            read = True
+            if grammar is not None:
+                try:
+                    parser = grammar.lark.parse_interactive(text, start=grammar.starts[0])
+                    parser.exhaust_lexer()
+                except Exception:  # the grammar does not read it (lark's errors vary)
+                    read = False
+            self._read[text] = read
+        return self._read[text]
 
     def _names(self, partial: str) -> list[Candidate]:
         """Another player's line, by their name."""
@@ -380,9 +528,17 @@ class Completer:
         tail = partial[cut + 1 :]
         start = cut + 1 + len(tail) - len(tail.lstrip())
         typed = partial[start:]
+        # the line before the clause, as the grammar reads it (with its seat)
+        before = seated(partial, self.seat, self.names)[: -len(typed) or None]
+
+        def reads(clause: str) -> bool:
+            return self._reads(before + clause)
+
         found: list[Candidate] = []
         for pattern in self.clauses:
-            for more, blank in pattern.follow(typed):
+            if typed and pattern.parts[:1] and pattern.parts[0].startswith("<"):
+                continue  # a clause that starts with a blank takes any text: no guide
+            for more, blank in pattern.follow(typed, reads):
                 if blank:
                     found.append(Candidate(partial + blank, "blank", pattern.detail))
                 elif more:
@@ -400,6 +556,9 @@ class Completer:
         head, tail = partial[:cut], partial[cut + 1 :]
         line = seated(head, self.seat, self.names)
         after = self.after(line)
+        if after is None and seat_of(head, self.names) is None and self.continuing[0]:
+            line = head  # a line of the move above, kept without a name
+            after = self.after(line)
         if after is None:
             return []
         gap = len(tail) - len(tail.lstrip())
@@ -449,7 +608,13 @@ class Completer:
                 words = [*literals]
                 # a word on its own, never the token so far with it: a list's pattern
                 # backtracks for ever on a long list that a word does not end
-                words += [w for w in self.vocabulary if any(_fits(r, w) for _, r, _ in free)]
+                # a name of several words (``Sunlit Glade``) where the grammar reads a
+                # name word by word: each of its words fits
+                words += [
+                    w
+                    for w in self.vocabulary
+                    if any(_fits(r, w) or all(_fits(r, p) for p in w.split()) for _, r, _ in free)
+                ]
                 for what, pattern, _lead in free:
                     ends = ("", '"', "'")
                     # the words typed on their own (a few at most), never the token so

@@ -244,9 +244,7 @@ def _board(boards: list[str], pictures: bool) -> str:
 
 
 def _escape(text: str) -> str:
-    from html import escape
-
-    return escape(visible(text))
+    return svg.escape(visible(text))
 
 
 def _problem(result: Replay) -> dict[str, Any] | None:

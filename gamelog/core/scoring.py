@@ -11,15 +11,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, NamedTuple
 
 Number = int | float
 
 
-@dataclass(frozen=True)
-class Source:
+class Source(NamedTuple):
     """A move that gave (part of) a cell's points: its line, its text and the points it
-    gave, or None where a move only helped (a tile of a scoring set)."""
+    gave, or None where a move only helped (a tile of a scoring set).
+
+    A named tuple rather than a frozen dataclass: a sheet holds one per scoring move
+    (some hundreds a game), and a tuple is made without the frozen class's guarded
+    attribute setting, field by field."""
 
     line: int
     move: str

@@ -2,10 +2,13 @@
 each new line checked at once against that position.
 
 A typed line is parsed on its own (as if it stood at the end of the file) and
-applied to the kept state: no replay of the whole log per line. Only when that
-cannot decide (a line that continues the turn above it, a header line, a line
-after the end) or a line is refused (the engine's state is then undefined) is the
-file replayed from the start.
+applied to the kept state: no replay of the whole log per line. A line that reads
+as no move, on its own and with the move above it alike (a remark row of a ledger),
+is kept as it is; a move is checked against the end of the game as the replay
+driver checks it, once the game has laid it out (a ledger's final scoring rows
+come after its last pass). Only when that cannot decide (a line that continues the
+turn above it, a header line, a line after the end) or a line is refused (the
+engine's state is then undefined) is the file replayed from the start.
 
 The file is a ``core.logfile.LogFile``: locked for the session, each accepted line
 appended whole and synced at once (nothing accepted is lost to Ctrl-C, a closed
@@ -26,7 +29,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
-from gamelog.core.complete import names_of, seated
+from gamelog.core.complete import continues_above, names_of, seated
 from gamelog.core.errors import GamelogError, NotationError, SetupError
 from gamelog.core.game import Event, Game, Lesson, Move
 from gamelog.core.header import HeaderKey, is_header_line, key_of
@@ -246,16 +249,7 @@ class Session:
     def _continues(self, line: str) -> bool:
         """Whether ``line`` reads as a part of the move above it (the lines of that move
         and ``line`` parsed together)."""
-        log = self.result.log
-        if log is None or not log.moves or not getattr(log.moves[-1], "line", None):
-            return False
-        start = log.moves[-1].line
-        lines = self.text.split("\n")[start - 1 : -1]
-        body = "\n".join([*lines, line]) + "\n"  # whether it reads: no line numbers needed
-        try:
-            return bool(list(self.game.moves_from(body, log.header)))
-        except GamelogError:
-            return False
+        return continues_above(self.game, self.text, self.result.log, line)
 
     def _parses(self, line: str) -> bool:
         """Whether ``line`` alone, as the next line of the log, reads as moves."""
@@ -297,7 +291,7 @@ class Session:
         """The line parsed alone and applied to the kept state; None when that cannot
         decide."""
         log = self.result.log
-        if log is None or self.finished or is_header_line(line, self.game.header_keys):
+        if log is None or is_header_line(line, self.game.header_keys):
             return None
         number = self.next_line
         try:
@@ -307,11 +301,20 @@ class Session:
         except GamelogError:
             return None  # e.g. an action line that belongs to the turn above
         if not moves:
-            return None
+            if not self._changes_nothing(line):
+                return None
+            self._append(line)  # a line that reads as no move, above or below (a remark)
+            return Outcome(True)
         done: list[list[Event]] = []
         try:
             self.game.extend(self.state, moves)
             for move in moves:
+                if self.game.is_finished(self.state):
+                    # after the end, as the replay says it (the state is the file's again);
+                    # a game may have lines to come after its last move is played (a
+                    # ledger's final scoring rows), which the check here lets through
+                    self.result = self._replayed(self.text)
+                    return None
                 done.append(list(self.game.apply(self.state, move)))
         except GamelogError as error:
             error.path = self.path
@@ -326,6 +329,25 @@ class Session:
             log.moves = [*log.moves, *moves]
             self.result.moves_applied += len(moves)
         return Outcome(True, self._told(None, done, begins=merged is None))
+
+    def _changes_nothing(self, line: str) -> bool:
+        """Whether ``line``, which reads as no move on its own, leaves the moves of the
+        log as they are below the move above it (a remark row of a ledger), rather than
+        joining that move (a Terra Mystica comment goes with the move beside it)."""
+        log = self.result.log
+        if log is None or not log.moves or not getattr(log.moves[-1], "line", None):
+            return False
+        start = log.moves[-1].line
+        lines = self.text.split("\n")[start - 1 : -1]
+        head = "\n" * (start - 1)
+        try:
+            alone = list(self.game.moves_from(head + "\n".join(lines) + "\n", log.header))
+            together = list(
+                self.game.moves_from(head + "\n".join([*lines, line]) + "\n", log.header)
+            )
+        except GamelogError:
+            return False
+        return [vars(m) for m in alone] == [vars(m) for m in together]
 
     def _continued(self, line: str, moves: list[Move]) -> Move | None:
         """The move above grown by ``line``, where the log reads the two as one move (a

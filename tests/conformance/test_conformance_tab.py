@@ -22,11 +22,14 @@ POSITIONS = 12
 def _shared_case(completer: Completer) -> tuple[str, str] | None:
     """A word-start prefix of a legal line after which every listed line it starts shares
     at least two more words, and those words; None where the position has none."""
-    if any("<" in line for line, _, _ in completer.listed):
-        return None
+    # a form's blank is never crossed: a prefix a form goes on from (or into) is no case
+    forms = [line.split("<", 1)[0].casefold() for line, _, form in completer.listed if form]
     for line in completer.lines:
         for cut in (i + 1 for i, c in enumerate(line) if c == " "):
             typed = line[:cut]
+            folded = typed.casefold()
+            if any(form.startswith(folded) or folded.startswith(form) for form in forms):
+                continue
             rests = [
                 other[cut:]
                 for other in completer.lines

@@ -147,7 +147,12 @@ def _is_move(line: str, whole: Any) -> bool:
 
 
 def _lines(groups: list[OptionGroup]) -> list[str]:
-    return [option.line for group in groups for option in group.options]
+    """The lines listed, forms (lines with blanks) aside: they are tested on their own."""
+    return [option.line for group in groups for option in group.options if not option.form]
+
+
+def _forms(groups: list[OptionGroup]) -> list[str]:
+    return [option.line for group in groups for option in group.options if option.form]
 
 
 def _continues(line: str) -> bool:
@@ -242,17 +247,27 @@ def test_a_spoiled_turn_has_no_harvest_lines_and_the_planting_stops_at_the_spoil
 
 def test_at_the_table_the_deck_is_face_down() -> None:
     """A log whose later lines are not written yet: the next player's planting is
-    the on-deck card, passed, and a note; her own first turn lists nothing."""
+    the on-deck card, passed, and a note, and the form pushing on (the sleeves the
+    deck turns up are a blank, then pass); her own first turn lists the form alone.
+    The form filled in with what the deck shows replays as legal."""
     text = "game: mystic-vale\nplayers: Ann, Bob\nAnn: 1 10 13 pass\n"
     result = replay(GAME, text)
     groups = GAME.legal_moves(result.state)
     planting = groups[0]
-    assert planting.kind.startswith("Bob's turn") and planting.options == ()
+    assert planting.kind.startswith("Bob's turn")
+    assert [(o.line, o.form) for o in planting.options] == [
+        ("Bob: <sleeves the deck turns up> pass", True)
+    ]
     assert not planting.complete and "the planting is what the deck shows" in planting.note
     text += "Bob: 4 pass\n"
     groups = GAME.legal_moves(replay(GAME, text).state)
-    assert [o.line for o in groups[0].options] == ["Ann: 13 pass"]
+    assert [(o.line, o.form) for o in groups[0].options] == [
+        ("Ann: 13 pass", False),
+        ("Ann: 13 <sleeves the deck turns up> pass", True),
+    ]
     assert "after the on-deck card 13" in groups[0].note
+    filled = replay(GAME, text + "Ann: 13 2 11 pass\n")
+    assert filled.error is None and filled.moves_applied == 3
 
 
 def test_a_tracked_market_purchase_names_the_card_the_log_reveals_next() -> None:
@@ -264,6 +279,32 @@ def test_a_tracked_market_purchase_names_the_card_the_log_reveals_next() -> None
     assert "Ann: buy Dew Sprite bottom into 13; refill Sunlit Glade top" in lines
     assert "Ann: buy Fertile Soil top into 13" in lines
     assert not any("Beast Hollow top" in line for line in lines)  # 3 mana: 2 left
+
+
+def test_at_the_table_a_tracked_market_purchase_is_a_form_with_the_refill_blank() -> None:
+    """three_players_mid_round.log cut after Ann's planting of line 12 (nothing below
+    written, as at the table): the card the Level I deck reveals is not known, so each
+    purchase is listed as a form whose refill is a blank, only for what the face-up
+    market offers and the 3 mana pay; filled with the card the log reveals, the form
+    replays as legal, and a purchase the mana does not pay is not offered."""
+    path = SAMPLES / "three_players_mid_round.log"
+    text = path.read_text(encoding="utf-8").split("\n")
+    cut = next(i for i, line in enumerate(text) if line.startswith("Ann: 13 18 4 17 9 7 pass"))
+    head = "\n".join(text[:cut]) + "\nAnn: 13 18 4 17 9 7 pass\n"
+    result = replay(GAME, head, str(path))
+    assert result.error is None
+    groups = GAME.legal_moves(result.state)
+    forms = _forms(groups)
+    form = "Ann: buy Dew Sprite bottom into 13; refill <card revealed> <its position>"
+    assert form in forms
+    assert "Ann: buy Dew Sprite bottom into 13; refill Sunlit Glade top" not in _lines(groups)
+    assert not any("Beast Hollow top" in line for line in forms)  # 3 mana: 2 left
+    assert "Ann: buy Fertile Soil top into 13" in _lines(groups)  # its own supply
+    filled = form.replace("<card revealed> <its position>", "Sunlit Glade top")
+    done = replay(GAME, head + filled + "\n", str(path))
+    assert done.error is None and done.moves_applied == result.moves_applied
+    unfilled = replay(GAME, head + form.split(";")[0] + "\n", str(path))
+    assert unfilled.error is not None  # the refill must be written with it
 
 
 def test_the_game_over_leaves_nobody_to_move() -> None:

@@ -28,8 +28,9 @@ def _lines(session: Session) -> list[str]:
 def test_a_turn_then_its_harvest_then_the_next_turn(tmp_path: Path) -> None:
     session = _session(tmp_path)
     assert session.to_move() == "Ann"
-    # The deck is face down: nothing of Ann's first planting can be listed.
-    assert _lines(session) == []
+    # The deck is face down: nothing of Ann's first planting can be listed but the
+    # form, whose blank is what the deck turns up.
+    assert _lines(session) == ["Ann: <sleeves the deck turns up> pass"]
     outcome = session.submit("Ann: 1 10 13 2 14 3 pass")
     assert outcome.accepted and session.to_move() == "Bob"
     lines = _lines(session)
@@ -95,3 +96,60 @@ def test_mana_unused_is_said_once_the_turn_is_over(tmp_path: Path) -> None:
 
     steps = replay(GAME, session.text, session.path, keep_steps=True).steps
     assert "Bob leaves 2 mana unused (lost)" in [e.text for e in steps[1].events]
+
+
+def _tab(session: Session, typed: str) -> str:
+    """What one Tab puts on the line at the prompt (the matches' common start)."""
+    from gamelog.core.complete import Completer, common_start
+
+    completer = Completer(GAME, session.state, session.result.log, session.text, session.path)
+    return common_start(completer.complete(typed)) or typed
+
+
+def test_tab_at_the_prompt_infers_what_the_position_leaves(tmp_path: Path) -> None:
+    """At the table, Tab fills in what the position leaves no choice in: the on-deck
+    card, ``pass`` after the sleeves (never a second one), ``; `` where the harvest may
+    go on, the affordable cards and the one sleeve that fits, and a harvest line below
+    the turn line, without the name, in the name of the turn above's player."""
+    session = _session(tmp_path)
+    assert session.submit("Ann: 1 10 13 2 14 3 pass").accepted
+    assert session.submit("Bob: 4 11 15 5 12 16 6 pass").accepted  # 4 mana
+    # Bob's harvest below his turn line, at Ann's prompt: Bob's lines, without a name
+    assert _tab(session, "bu") == "buy "
+    assert _tab(session, "buy D") == "buy Dew Sprite "
+    assert _tab(session, "buy Dew Sprite t") == "buy Dew Sprite top into "
+    assert session.submit("buy Dew Sprite top into 15").accepted
+    assert session.text.endswith("\nbuy Dew Sprite top into 15\n")  # kept as Bob's
+    # the second Dew Sprite: 2 mana left, top slots free on 16 alone of the blanks
+    assert _tab(session, "buy Dew Sprite top into 15; bu") == "buy Dew Sprite top into 15; buy "
+    assert _tab(session, "") == "3 "  # Ann's on-deck card
+    assert _tab(session, "3 11 15 12 16 4 17 ") == "3 11 15 12 16 4 17 pass"
+    assert _tab(session, "3 11 15 12 16 4 17 pass") == "3 11 15 12 16 4 17 pass; "
+    assert _tab(session, "3 11 15 12 16 4 17 pass; b") == "3 11 15 12 16 4 17 pass; buy "
+    assert session.submit("3 11 15 12 16 4 17 5 pass").accepted  # 4 mana
+
+
+def test_tab_completes_a_tracked_market_purchase_up_to_the_card_revealed() -> None:
+    """three_players_mid_round.log, before Ann's line 12 (nothing below written, as at
+    the table): the card the Level I deck reveals is chance, but the cards on offer that
+    her 3 mana pay are Tab's, in the position the market shows them in, and so is
+    ``; refill ``, then the card revealed by its name (of several words)."""
+    from gamelog.core.complete import Completer, common_start
+    from gamelog.core.replay import replay
+
+    path = CATALOGUE.parent / "three_players_mid_round.log"
+    lines = path.read_text(encoding="utf-8").split("\n")
+    cut = next(i for i, line in enumerate(lines) if line.startswith("Ann: 13 18 4 17 9 7"))
+    text = "\n".join(lines[:cut]) + "\n"
+    result = replay(GAME, text, str(path))
+    completer = Completer(GAME, result.state, result.log, text, str(path))
+
+    def tab(typed: str) -> str:
+        return common_start(completer.complete(typed)) or typed
+
+    turn = "13 18 4 17 9 7 pass; "
+    # the market shows Dew Sprite in the bottom position alone
+    assert tab(turn + "buy D") == turn + "buy Dew Sprite bottom into "
+    bought = turn + "buy Dew Sprite bottom into 13"
+    assert tab(bought) == bought + "; refill "
+    assert tab(bought + "; refill Sunl") == bought + "; refill Sunlit Glade"

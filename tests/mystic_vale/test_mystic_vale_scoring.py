@@ -110,3 +110,34 @@ def test_a_bought_card_is_described_with_its_catalogue_ability(tmp_path: Path) -
         "Ann buys Owl Tree (Level I, middle) for 1 mana, into sleeve 10 "
         "(ability: gain 1 mana when a guardian is in the field)"
     ) in out
+
+
+def test_a_card_s_ability_is_shown_where_explain_and_moves_describe_it(tmp_path: Path) -> None:
+    """The ability (a note) goes with the card wherever the card is described: the line
+    that bought it in `gamelog explain`'s trail of grey VP, and the purchase offered
+    by `gamelog moves`."""
+    (tmp_path / "c.toml").write_text(
+        '[[advancement]]\nname = "Owl Tree"\nlevel = "I"\ncost = 1\ngrey = 2\n'
+        'ability = "gain 1 mana when a guardian is in the field"\n'
+    )
+    log = tmp_path / "g.log"
+    log.write_text(
+        "game: mystic-vale\nplayers: Ann, Bob\ncards: c.toml\n\n"
+        "Ann: 1 10 13 pass; buy Owl Tree middle into 10\n"
+    )
+    out = CliRunner().invoke(main, ["explain", str(log), "--player", "Ann"]).stdout
+    assert (
+        "line 5: Ann: 1 10 13 pass; buy Owl Tree middle into 10 "
+        "(ability: gain 1 mana when a guardian is in the field)  +2"
+    ) in out
+    log.write_text("game: mystic-vale\nplayers: Ann, Bob\ncards: c.toml\n\nAnn: 1 10 13 pass\n")
+    listed = CliRunner().invoke(main, ["moves", str(log), "--format", "json"]).stdout
+    notes = [
+        move["note"]
+        for group in json.loads(listed)["groups"]
+        for move in group["moves"]
+        if move["line"] == "Ann: buy Owl Tree middle into 10"
+    ]
+    assert notes == [
+        "Level I, cost 1; 2 grey (ability: gain 1 mana when a guardian is in the field)"
+    ]

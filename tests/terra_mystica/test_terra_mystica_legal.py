@@ -135,12 +135,29 @@ def test_a_position_inside_a_turn_lists_its_rest() -> None:
     assert not any("pass" in kind for kind in kinds)
 
 
-def test_a_ledger_lists_no_moves() -> None:
-    result = replay(
-        GAME, (ROOT / "samples" / "terra_mystica" / "league_game_ledger.txt").read_text()
-    )
-    with pytest.raises(NotImplementedError):
-        GAME.legal_moves(result.state)
+LEDGER = ROOT / "samples" / "terra_mystica" / "league_game_ledger.txt"
+
+
+@pytest.mark.parametrize("cut", [40, 43, 47, 127, 330, 406])
+def test_a_ledger_lists_rows_that_replay(cut: int) -> None:
+    """A ledger lists rows (the cells the rules write, the row owed first), each legal
+    as the next row of the log cut there, and the row the ledger has next among them
+    where it is a listed kind (an upgrade, a power offer's answer, a round's income)."""
+    lines = LEDGER.read_text(encoding="utf-8").split("\n")
+    text = "\n".join(lines[: cut - 1]) + "\n"
+    result = replay(GAME, text)
+    assert result.error is None
+    listed = [o.line for g in GAME.legal_moves(result.state) for o in g.options]
+    rows = [line for line in listed if "\t" in line]
+    assert rows
+    for row in rows[:4] + rows[-2:]:
+        trial = replay(GAME, text + row + "\n")
+        assert trial.error is None, (row, trial.error)
+        assert trial.state.verified_rows == result.state.verified_rows + 1
+    assert lines[cut - 1].casefold() in [line.casefold() for line in listed]
+
+
+def test_no_position_lists_no_moves() -> None:
     with pytest.raises(NotImplementedError):
         GAME.legal_moves(None)  # type: ignore[arg-type]
 

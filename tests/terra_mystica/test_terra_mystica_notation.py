@@ -16,7 +16,9 @@ from gamelog.core.outcome import record
 from gamelog.core.replay import replay
 from gamelog.games import detect
 from gamelog.games.terra_mystica import GAME
+from gamelog.games.terra_mystica.meta import is_ledger
 from gamelog.games.terra_mystica.notation import commands as cmd
+from gamelog.games.terra_mystica.notation import moves
 from gamelog.games.terra_mystica.notation.commands import ADMIN
 from gamelog.games.terra_mystica.notation.moves import LedgerRow, read_command_log
 
@@ -323,3 +325,27 @@ def test_a_ledger_with_a_command_line_is_still_a_ledger() -> None:
     lines = (SAMPLES / "league_game_ledger.txt").read_text(encoding="utf-8").split("\n")
     lines.insert(40, "witches: build E6")
     assert GAME.parse("\n".join(lines)).header.form == "ledger"
+
+
+def test_a_ledger_read_line_by_line_is_the_ledger_read_whole() -> None:
+    """Each ledger line is read alone once per process (moves._LEDGER_LINES): the moves
+    are those of the whole text read at once, line numbers and all, for every ledger
+    of the samples and the corpus; a ledger that does not read gives the same error."""
+    paths = [*sorted(SAMPLES.glob("*.txt")), *sorted((CORPUS / "ledgers").glob("*.txt"))]
+    ledgers = [p.read_text(encoding="utf-8") for p in paths]
+    ledgers = [text for text in ledgers if is_ledger(text)]
+    assert len(ledgers) > 40
+    broken = 0
+    for text in ledgers:
+        for edited in (text, text.replace("\tbuild ", "\tbiuld ", 1)):
+            try:
+                whole: object = [vars(m) for m in moves._read_ledger_text(edited)]
+            except NotationError as error:
+                whole = (error.message, error.line, error.column)
+                broken += 1
+            try:
+                by_line: object = [vars(m) for m in moves.read_ledger(edited)]
+            except NotationError as error:
+                by_line = (error.message, error.line, error.column)
+            assert by_line == whole
+    assert broken

@@ -101,3 +101,36 @@ def test_comments_typed_after_the_lines_of_a_turn_change_nothing(tmp_path: Path)
         return [(p["name"], p["total"], p["breakdown"]) for p in outcome["players"]]
 
     assert typed["finished"] and sheet(typed) == sheet(plain)
+
+
+LEDGER = ROOT / "samples" / "terra_mystica" / "league_game_ledger.txt"
+
+
+def test_a_ledger_typed_row_by_row_never_replays_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A ledger's comment rows (``Round 2, turn 3``) read as no move, above or below, and
+    its final scoring rows come after the last pass: each is taken on the kept position,
+    not by replaying the whole ledger (a Lark parse of every row: 70 ms a line at the
+    end of a game), and the game typed is the game of the file."""
+    replays: list[str] = []
+    by_replay = Session._by_replay
+
+    def counted(self: Session, line: str):  # type: ignore[no-untyped-def]
+        replays.append(line)
+        return by_replay(self, line)
+
+    monkeypatch.setattr(Session, "_by_replay", counted)
+    text = LEDGER.read_text(encoding="utf-8")
+    first = replay(GAME, text, str(LEDGER)).log.moves[0].line  # type: ignore[union-attr]
+    session = _typed(LEDGER, tmp_path, head=first - 1)
+    assert replays == []
+    whole = record(replay(GAME, text, str(LEDGER)))
+    typed = record(session.result)
+    assert {k: typed[k] for k in SAME} == {k: whole[k] for k in SAME}
+    assert typed["finished"]
+    assert session.state.verified_rows == replay(GAME, text).state.verified_rows  # type: ignore[union-attr]
+    written = Path(session.path).read_text(encoding="utf-8").split("\n")
+    assert [line for line in written if line.strip()] == [
+        line for line in text.split("\n") if line.strip()
+    ]

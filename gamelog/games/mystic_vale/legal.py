@@ -182,6 +182,8 @@ def _planting(state: GameState) -> OptionGroup:
             if emptied is not None:
                 options.append(_planting_option(player, sequence, True, outcome, emptied))
                 ended = True
+    if not ended:
+        options.append(_pushing_form(player))
     kind = f"{player.name}'s turn: the sleeves turned up, then pass or spoil"
     if ended:
         note = "in the order the log's later lines show the deck in: pass at any stop, or spoil"
@@ -193,6 +195,25 @@ def _planting(state: GameState) -> OptionGroup:
     else:
         note = _face_down_note(player)
     return OptionGroup(kind, tuple(options), complete=ended, note=note)
+
+
+#: The blank of a planting past what the log shows: the sleeves the deck turns up.
+TURNED_UP = "<sleeves the deck turns up>"
+
+
+def _pushing_form(player: PlayerState) -> Option:
+    """The planting pushed on past what is known (at the table, past the on-deck card):
+    a form whose blank is the sleeves the deck turns up, in that order, then ``pass``
+    (the end of most turns; ``spoil`` once 4 decay show is written instead). What it
+    gives the prompt: Tab puts the on-deck card on the line, and ``pass`` after the
+    sleeves typed."""
+    start = f"{player.on_deck} " if player.on_deck is not None else ""
+    return Option(
+        f"{player.name}: {start}{TURNED_UP} pass",
+        "push on: each sleeve the deck turns up, in order, then pass (or spoil once "
+        "4 decay show, or empty before pass where the deck and the discard pile ran out)",
+        form=True,
+    )
 
 
 def _face_down_note(player: PlayerState) -> str:
@@ -263,8 +284,8 @@ def _harvest(state: GameState) -> list[OptionGroup]:
         note = f"{left} mana left, {limit - bought} of {limit} advancements"
         if unshown:
             note += (
-                f"; {unshown} more would name the card revealed into the market, which the "
-                "log's later lines do not show (refill NAME POSITION on the same line)"
+                f"; {unshown} name the card revealed into the market, which the log's "
+                "later lines do not show: a blank to fill in (refill NAME POSITION)"
             )
         if options or unshown:
             groups.append(
@@ -278,7 +299,7 @@ def _harvest(state: GameState) -> list[OptionGroup]:
         options, unshown = _vale_options(state, last, player)
         note = f"spirits: {_spirits_left(harvest)}; {vale_limit - vales} of {vale_limit} vales"
         if unshown:
-            note += f"; {unshown} more would name the vale revealed, which the log does not show"
+            note += f"; {unshown} name the vale revealed, which the log does not show: a blank"
         if options or unshown:
             groups.append(
                 OptionGroup(f"{whose}: buy a vale", options, complete=not unshown, note=note)
@@ -331,15 +352,16 @@ def _advancement_options(
                     refilled = _with_refill(state, last, buy)
                     if refilled is None:
                         unshown += 1
+                        if _buys(state, last, (buy,)):
+                            options.append(_refill_form(player.name, buy, card))
                         continue
                     actions = refilled
                 elif not _continues(state, last, actions):
                     continue
-                level = "Fertile Soil" if card.level == "fertile soil" else f"Level {card.level}"
                 options.append(
                     Option(
                         lines.harvest(player.name, actions),
-                        f"{level}, cost {card.cost}; {card.symbols.describe()}",
+                        _card_note(card),
                     )
                 )
     return tuple(options), unshown
@@ -405,16 +427,73 @@ def _vale_options(
             if index >= len(shown):
                 if _affordable(state, last, buy):
                     unshown += 1
+                    line = lines.harvest(player.name, (buy,))
+                    options.append(
+                        Option(
+                            f"{line}; refill vale {VALE_REVEALED}",
+                            f"{_vale_note(vale)}; "
+                            "the vale the deck reveals into its slot is the table's to write",
+                            form=True,
+                        )
+                    )
                 continue
             actions = (buy, RefillVale(line=0, card=shown[index].name))
         if _continues(state, last, actions):
             options.append(
                 Option(
                     lines.harvest(player.name, actions),
-                    f"Level {vale.level}, cost {vale.describe_cost()}; {vale.vp} VP",
+                    _vale_note(vale),
                 )
             )
     return tuple(options), unshown
+
+
+#: The blanks of a purchase in a tracked market where the log does not show the card the
+#: deck reveals into the emptied slot (at the table): chance's to fill in.
+CARD_REVEALED = "<card revealed> <its position>"
+VALE_REVEALED = "<vale revealed>"
+
+
+def _refill_form(player: str, buy: BuyAdvancement, card: Advancement) -> Option:
+    """A purchase of a tracked market with the refill of its slot left blank: which card
+    the deck reveals is chance, but what may be bought, where, and that a refill must
+    follow on the same line are known (what Tab completes at the table)."""
+    line = lines.harvest(player, (buy,))
+    return Option(
+        f"{line}; refill {CARD_REVEALED}",
+        f"{_card_note(card)}; the card the deck reveals into its slot is the table's to write",
+        form=True,
+    )
+
+
+def _card_note(card: Advancement) -> str:
+    """What an advancement offered shows: level, cost, symbols, and its catalogue
+    ability, as its purchase event shows it."""
+    level = "Fertile Soil" if card.level == "fertile soil" else f"Level {card.level}"
+    return f"{level}, cost {card.cost}; {card.symbols.describe()}{_ability(card.ability)}"
+
+
+def _vale_note(vale: Vale) -> str:
+    """What a vale offered shows: level, cost, VP and its catalogue ability."""
+    return f"Level {vale.level}, cost {vale.describe_cost()}; {vale.vp} VP{_ability(vale.ability)}"
+
+
+def _ability(ability: str) -> str:
+    """A card's catalogue ability in a listing's note, as its purchase event shows it."""
+    return f" (ability: {ability})" if ability else ""
+
+
+def _buys(state: GameState, last: LastTurn, actions: tuple[Action, ...]) -> bool:
+    """Whether the purchases ``actions`` may be made now, the market's refill aside
+    (a tracked market's refill is written with them, but the log does not show it)."""
+    trial_state, trial_player, harvest = _trial(state, last, player_too=False)
+    try:
+        for action in actions:
+            if isinstance(action, BuyAdvancement):
+                buy_advancement(trial_state, trial_player, harvest, action)
+    except GamelogError:
+        return False
+    return True
 
 
 def _affordable(state: GameState, last: LastTurn, buy: BuyVale) -> bool:

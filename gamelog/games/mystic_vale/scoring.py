@@ -33,7 +33,7 @@ def score_sheet(state: GameState) -> ScoreSheet:
         vale_vp = sum(owned.card.vp for owned in player.vales)
         vale_note = ", ".join(f"{o.card.name} {o.card.vp}" for o in player.vales if o.card.vp)
         vale_sources = [
-            Source(o.bought.line, o.bought.text, o.card.vp)
+            Source(o.bought.line, o.bought.text + _ability(o.card.ability), o.card.vp)
             for o in player.vales
             if o.bought is not None and o.card.vp
         ]
@@ -57,6 +57,12 @@ def score_sheet(state: GameState) -> ScoreSheet:
     return sheet
 
 
+def _ability(ability: str) -> str:
+    """A card's catalogue ability after the line that bought it, as its purchase event
+    shows it: what the card does is read with the points it gave (``gamelog explain``)."""
+    return f" (ability: {ability})" if ability else ""
+
+
 def _final_text(final: FinalEffect) -> str:
     source = f" from {final.source}" if final.source else ""
     return f"final: {final.player} {final.vp} vp{source}"
@@ -75,7 +81,8 @@ def _grey_vp(player: PlayerState) -> tuple[int, str | None, list[Source]]:
                 total += card.symbols.grey
                 bought = player.bought.get((sleeve, position))
                 if bought is not None:
-                    sources.append(Source(bought.line, bought.text, card.symbols.grey))
+                    text = bought.text + _ability(card.ability)
+                    sources.append(Source(bought.line, text, card.symbols.grey))
     note = ", ".join(f"{name} {points}" for name, points in per_card.items())
     return total, note or None, sorted(sources, key=lambda s: s.line)
 

@@ -58,9 +58,16 @@ def tables(
 
 def plain(value: Any) -> Any:
     """``value`` with every record a plain tuple of its fields (marshal keeps tuples,
-    lists, dicts, sets, frozensets, strings, numbers, booleans and None only)."""
+    lists, dicts, sets, frozensets, strings, numbers, booleans and None only).
+
+    Every string is interned (marshal keeps the mark, so the tables read back hold
+    interned strings too): the rules look these names up in dictionaries keyed by the
+    names written in their code (a faction's resources by ``"P1"``, ``"C"``), and a
+    key that is the very same string is found without comparing its characters."""
     kind = type(value)
-    if kind in (str, int, float, bool, type(None)):
+    if kind is str:
+        return sys.intern(value)
+    if kind in (int, float, bool, type(None)):
         return value
     if isinstance(value, tuple):
         return tuple(plain(item) for item in value)

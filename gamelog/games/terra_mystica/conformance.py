@@ -90,7 +90,8 @@ CONFORMANCE = Conformance(
         ),
         "moves-walk": (
             "most kinds are listed as samples (any amount may be converted or burnt, a "
-            "ledger lists nothing), so the move played next is not always a listed line: "
+            "ledger lists the rows of those lines), so the move played next is not always "
+            "a listed line: "
             "listed lines are replayed after the moves so far and the complete groups hold "
             "the line played next, in tests/terra_mystica/test_terra_mystica_legal.py"
         ),

@@ -110,6 +110,10 @@ class Row(Event):
         return tuple(self.leech.values())
 
 
+#: A Row without its __init__ (Ledger.finish_row sets every field).
+_new = object.__new__
+
+
 class Ledger:
     """Collects rows as the engine plays."""
 
@@ -180,22 +184,28 @@ class Ledger:
         if not self.collecting:
             return
         faction = self.current
-        self.rows.append(
-            Row(
-                faction.name,  # type: ignore[union-attr]  # a row collects for a seat
-                ". ".join(self.commands),
-                self.start,
-                snapshot(faction.r),  # type: ignore[union-attr]
-                self.leech,
-                None,
-                self.started,
-            )
-        )
+        # Row's fields set here, without the class call: calling a class runs its
+        # __init__ in an evaluation loop of its own, and a game closes hundreds of rows.
+        row = _new(Row)
+        row.faction = faction.name  # type: ignore[union-attr]  # a row collects for a seat
+        row.commands = ". ".join(self.commands)
+        row.before = self.start
+        row.after = snapshot(faction.r)  # type: ignore[union-attr]
+        row.leech = self.leech
+        row.comment = None
+        row.number = self.started
+        self.rows.append(row)
         self.trailing_comment = False
         self.collecting = False
 
     def comment(self, text: str) -> None:
-        self._add(Row(comment=text))
+        row = _new(Row)  # Row(comment=text), without the class call (see finish_row)
+        row.faction = row.commands = ""
+        row.before = row.after = ()
+        row.leech = {}
+        row.comment = text
+        row.number = 0
+        self.rows.append(row)
         self.trailing_comment = True
 
     def effect_row(self, faction: Seat, text: str, before: tuple[int, ...]) -> None:

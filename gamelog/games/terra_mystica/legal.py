@@ -25,10 +25,15 @@ played last are therefore tried on the position where its turn goes on, and
 everybody else's on the position where it ended; the one the state is not is
 replayed from the log (state.py keeps the moves).
 
-Only command logs list their moves: a ledger is the site's record of a finished
-game, not a log one writes on. Neither a ledger's position nor no position at all
-has a list (NotImplementedError), so Terra Mystica opts out of the conformance
-suite's walk of complete lists (conformance.py) for its own
+A ledger (the site's export) is written on at the table as well: its rows hold the
+state after each row, which nobody can type, so it lists each legal command line as
+the row the rules write for it (the line played on a branch, its cells read off the
+row it wrote), and where the rules have written rows the ledger does not hold yet
+(the income of a round, the final scoring: rows of nobody's choice) only those, the
+next one, to be picked (``moves``, ``#N``; Tab completes one where nobody is to
+move, as in the final scoring). No position at all has no
+list (NotImplementedError); Terra Mystica opts out of the conformance suite's walk
+of complete lists (conformance.py) for its own
 (tests/terra_mystica/test_terra_mystica_legal.py).
 """
 
@@ -49,6 +54,8 @@ from gamelog.games.terra_mystica.components import (
     RESOURCE_WORDS,
     TILES,
 )
+from gamelog.games.terra_mystica.ledger import Row
+from gamelog.games.terra_mystica.ledger_file import row_cells
 from gamelog.games.terra_mystica.lines import (
     action_lines,
     bridge_lines,
@@ -128,10 +135,12 @@ def legal_moves(state: TerraMysticaState) -> list[OptionGroup]:
             "Terra Mystica lists the moves of a position (grouped, most groups a sample)"
         )
     if state.form == LEDGER:
-        raise NotImplementedError(
-            "a ledger is the site's record of a game; Terra Mystica lists the moves of a "
-            "command log"
-        )
+        return _ledger_rows(state)
+    return _command_lines(state)
+
+
+def _command_lines(state: TerraMysticaState) -> list[OptionGroup]:
+    """The command lines that may follow the log now, by kind."""
     if to_move(state) is None:
         return []
     positions = _Positions(state)
@@ -153,6 +162,78 @@ def legal_moves(state: TerraMysticaState) -> list[OptionGroup]:
             found = [replace(group, kind=f"{group.kind}: {name}") for group in found]
         groups.extend(found)
     return [group for group in groups if group.options]
+
+
+# --- a ledger's rows ----------------------------------------------------------------------
+
+
+def _ledger_rows(state: TerraMysticaState) -> list[OptionGroup]:
+    """The rows that may follow a ledger now, as the site's export writes them: the
+    rows the rules have written that the ledger does not hold yet (the income, the
+    final scoring: the only faction row that may come next), else each legal command
+    line as the row the rules write for it (its cells worked out by playing it on a
+    copy of the position), and the comment rows before it."""
+    rows = state.ledger.rows
+    owed = rows[state.compared :]
+    comments = [row.comment for row in owed if row.comment is not None]
+    due = next((row for row in owed if row.comment is None), None)
+    if due is not None:
+        before = owed[: owed.index(due)]
+        lines = [row.comment for row in before if row.comment is not None]
+        options = tuple(Option(line, _COMMENT_ROW) for line in lines)
+        options += (Option(_row_text(due), "the rules write this row"),)
+        return [OptionGroup("the next row of the ledger", options, complete=True)]
+    found: list[OptionGroup] = []
+    for group in _command_lines(state):
+        kept = []
+        for option in group.options:
+            written = _as_row(state, option.line) if not option.form else []
+            if written:
+                comments += written[:-1]
+                kept.append(Option(written[-1], option.note))
+        if kept:
+            found.append(replace(group, options=tuple(kept)))
+    # the comment rows first: the rules write them before the next faction row
+    # (``Round 2, turn 3``), and a comment row may always come
+    lines = tuple(Option(c, _COMMENT_ROW) for c in dict.fromkeys(comments))
+    return [*_group("comment rows", lines, complete=True), *found]
+
+
+#: The note of a comment row among a ledger's rows.
+_COMMENT_ROW = "a comment row"
+
+
+def _row_text(row: Row) -> str:
+    return "\t".join(row_cells(row))
+
+
+def _as_row(state: TerraMysticaState, line: str) -> list[str]:
+    """``line`` (a command line that is legal here) as a ledger writes it: the comment
+    rows the rules write before its row (a new turn's), then the row they write for
+    it, played on a copy of ``state`` itself, as the row typed below the ledger is
+    (the lines of the faction that wrote the row above are tried where its turn goes
+    on, and there the row above is still open). None where it writes no faction row
+    of its own (a line of several factions) or is not legal on ``state`` as it stands;
+    an admin line that writes no row (an option) is the same comment row."""
+    entries = line_cache.parts(line)[0]
+    trial = state.branch()
+    try:
+        for index, (actor, command) in enumerate(entries):
+            following = next((a for a, _ in entries[index + 1 :] if a != COMMENT), "")
+            rules.feed(trial, actor, command, following)
+    except (IllegalMove, GamelogError):
+        return []
+    trial.ledger.finish_row()
+    new = trial.ledger.rows[len(state.ledger.rows) :]
+    written = [row for row in new if row.comment is None]
+    actors = {actor for actor, _ in entries}
+    if not written:
+        return [line] if actors == {ADMIN} else []
+    if written[0].faction not in actors and actors != {ADMIN}:
+        return []
+    first = new.index(written[0])
+    comments = [row.comment for row in new[:first] if row.comment is not None]
+    return [*comments, _row_text(written[0])]
 
 
 class _Positions:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import math
 from functools import cache
-from html import escape
 from typing import TYPE_CHECKING, Any
 
 from gamelog.core import svg
@@ -356,7 +355,7 @@ def _glyphs(words: list[tuple[float, float, str]], size: float, **values: Any) -
     same_y = len(set(ys)) == 1
     return svg.element(
         "text",
-        escape("".join(glyphs)),
+        svg.escape("".join(glyphs)),
         x=" ".join(xs),
         y=ys[0] if same_y else " ".join(ys),
         font_size=size,

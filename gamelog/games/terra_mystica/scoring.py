@@ -122,6 +122,11 @@ def setup_of(state: TerraMysticaState) -> dict[str, str]:
     }
 
 
+#: A Source from its fields, without the class call (which runs the named tuple's
+#: ``__new__`` in an evaluation loop of its own; a sheet holds some hundreds).
+make_source = Source._make
+
+
 def sources(state: TerraMysticaState, f: Faction) -> dict[str, list[Source]]:
     """The moves ``f``'s VP came from, by category: each line with the move as written
     (for the end of the game, the row the site writes: ``+8vp for FIRE``,
@@ -143,7 +148,7 @@ def sources(state: TerraMysticaState, f: Faction) -> dict[str, list[Source]]:
         if cell is None:
             cell = found[name] = []
         if points:
-            cell.append(Source(line, text, points))
+            cell.append(make_source((line, text, points)))
     return found
 
 

@@ -86,6 +86,34 @@ class Pending:
         return other
 
 
+def owed(
+    type: str,
+    faction: str,
+    *,
+    from_faction: str = "",
+    amount: int = 0,
+    actual: int = 0,
+    leech_id: int = 0,
+    optional: bool = False,
+) -> Pending:
+    """``Pending(type, faction, ...)``, made without calling the class: the rules make
+    one a turn or more (the next faction's turn, each power offer), and a class call
+    runs ``__init__`` in an evaluation loop of its own, a function call does not."""
+    record = _new(Pending)
+    record.type = type
+    record.faction = faction
+    record.from_faction = from_faction
+    record.amount = amount
+    record.actual = actual
+    record.leech_id = leech_id
+    record.tainted = ""
+    record.optional = optional
+    return record
+
+
+_new = object.__new__
+
+
 # --- a faction --------------------------------------------------------------------
 
 _TILE_GROUPS = {"BON": "bonus", "FAV": "favor", "TW": "town"}

@@ -10,6 +10,7 @@ reuse its parse (see "shapes" below). :func:`fill` parses what a log adds;
 from __future__ import annotations
 
 import re
+import sys
 
 from gamelog.core.errors import NotationError
 from gamelog.core.notation import Grammar
@@ -47,7 +48,40 @@ def _line_key(line: str) -> tuple[str, str] | None:
     match = _PREFIX.match(line)
     if match is None:
         return None
-    return match[1].lower(), match[2]
+    return sys.intern(match[1].lower()), match[2]
+
+
+# --- interned names -------------------------------------------------------------
+#
+# The rules look the names a command holds (a faction, a hex, a tile, an option) up
+# in tables keyed by the same names from the component data and the map, which are
+# interned (compiled.plain): a name that is the very same string is found without
+# comparing its characters. So every name a parsed line holds is interned, once per
+# body the cache keeps.
+
+
+def _interned(command: cmd.Command) -> cmd.Command:
+    """``command`` with its names (every string field after its text, and the
+    strings of a tuple field) interned."""
+    values = list(command)  # type: ignore[call-overload]  # a command is a record
+    changed = False
+    for i in range(1, len(values)):
+        value = values[i]
+        kind = type(value)
+        if kind is str:
+            values[i] = sys.intern(value)
+            changed = True
+        elif kind is tuple and value and type(value[0]) is str:
+            values[i] = tuple(sys.intern(v) for v in value)
+            changed = True
+    return type(command)(*values) if changed else command
+
+
+def _interned_body(body: LineBody) -> LineBody:
+    return LineBody(
+        tuple((actor, _interned(c)) for actor, c in body.comments),
+        tuple(_interned(c) for c in body.commands),
+    )
 
 
 def fill(lines: list[str], grammar: Grammar) -> None:
@@ -167,7 +201,7 @@ def _filled_in(
         commands.append(type(command)(*values))
     if placed != len(real):
         return None
-    return LineBody(shape.comments, tuple(commands))
+    return _interned_body(LineBody(shape.comments, tuple(commands)))
 
 
 def _parse_shapes(
@@ -227,10 +261,10 @@ def _parse_fresh(fresh: list[str], numbers: list[int], grammar: Grammar) -> None
         if isinstance(result, LineBody):
             key = _line_key(line)
             assert key is not None
-            _BODY_CACHE[key[1]] = result
-            _LINE_CACHE[line] = result.entries(key[0])
+            body = _BODY_CACHE[key[1]] = _interned_body(result)
+            _LINE_CACHE[line] = body.entries(key[0])
         else:
-            _LINE_CACHE[line] = tuple(result)
+            _LINE_CACHE[line] = tuple((sys.intern(actor), _interned(c)) for actor, c in result)
     for line in fresh:
         # Lines that hold nothing still count as seen.
         if _line_key(line) is None:

@@ -22,7 +22,7 @@ from typing import Any
 
 from lark import Token
 
-from gamelog.core.errors import NotationError
+from gamelog.core.errors import GamelogError, NotationError
 from gamelog.core.game import Move
 from gamelog.core.notation import Grammar
 from gamelog.games.terra_mystica.meta import is_ledger_row
@@ -374,8 +374,44 @@ def _ledger_comment_command(text: str) -> cmd.Command | None:
     return None
 
 
+#: The moves of each ledger line read alone (as line 1 of a text), by the line: a
+#: ledger is read again at every replay of it (``gamelog play`` after a refused row, an
+#: edit in the language server), and reading every row with Lark costs some 60 ms at
+#: the end of a league game. Grammar rows are one line each (``ledger_line``), so a
+#: line reads alone as it reads among the others.
+_LEDGER_LINES: dict[str, tuple[LogMove, ...]] = {}
+#: Lines kept at the most (the table starts again beyond).
+_LEDGER_LINES_MOST = 50_000
+
+
 def read_ledger(text: str) -> list[LogMove]:
-    """Moves of a ledger: one per faction row, plus the admin rows among the comments."""
+    """Moves of a ledger: one per faction row, plus the admin rows among the comments.
+    Each distinct line is read once per process; a ledger with a line that does not
+    read alone is read whole, so that its notation error is placed as in the text."""
+    lines = text.split("\n")
+    moves: list[LogMove] = []
+    try:
+        for number, line in enumerate(lines, start=1):
+            if not line:
+                continue
+            read = _LEDGER_LINES.get(line)
+            if read is None:
+                read = tuple(_read_ledger_text(line + "\n"))
+                if len(_LEDGER_LINES) >= _LEDGER_LINES_MOST:
+                    _LEDGER_LINES.clear()
+                _LEDGER_LINES[line] = read
+            for move in read:
+                placed = _new_move(type(move))
+                placed.__dict__.update(move.__dict__)
+                placed.__dict__["line"] = number
+                moves.append(placed)
+    except GamelogError:
+        return _read_ledger_text(text)
+    return moves
+
+
+def _read_ledger_text(text: str) -> list[LogMove]:
+    """Moves of a ledger's text, read whole."""
     lines = text.split("\n")
     SOURCE_LINES.clear()
     try:

@@ -205,8 +205,10 @@ def feed(state: TerraMysticaState, actor: str, command: cmd.Command, next_actor:
         if not ledger.collecting or ledger.current is not faction:
             ledger.start_row(faction)
         faction.waiting = False
-        handler = _FACTION_HANDLERS.get(type(command))
-        if handler is not None and not command.internal:
+        # A written command's handler is found without asking the command whether
+        # the engine wrote it (a field read through the class, for every entry).
+        handler = _WRITTEN_HANDLERS.get(type(command))
+        if handler is not None:
             handler(state, faction, command)
         else:
             faction_command(state, faction, command)
@@ -430,4 +432,9 @@ _FACTION_HANDLERS: dict[type, Callable[[TerraMysticaState, Faction, Any], None]]
     cmd.PickColour: _on_pick_colour,
     cmd.UnlockTerrain: _on_unlock_terrain,
     cmd.GainFor: _on_gain_for,
+}
+#: The handlers of the commands that are never the engine's own (``internal`` is
+#: False for the whole class, not a property of the command): feed calls them at once.
+_WRITTEN_HANDLERS = {
+    kind: handler for kind, handler in _FACTION_HANDLERS.items() if kind.internal is False
 }

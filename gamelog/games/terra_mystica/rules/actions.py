@@ -60,6 +60,11 @@ from gamelog.games.terra_mystica.state import Faction, TerraMysticaState
 _TRACK_NAMES = {"ship": "shipping", "dig": "digging"}
 
 
+#: What each building is upgraded from, and how many of each are in the box, looked
+#: up once (a record's field is read through its descriptor; every upgrade asks).
+_UPGRADES_FROM = CONSTANTS.upgrades_from
+_BUILDING_LIMITS = CONSTANTS.building_limits
+
 # --- buildings ------------------------------------------------------------------------
 
 
@@ -146,7 +151,7 @@ def upgrade(state: TerraMysticaState, f: Faction, where: str, kind: str) -> None
         raise IllegalMove("no upgrades during setup", rule=SETUP_PLACES_DWELLINGS_RULE)
     turn.require_subaction(state, f, "upgrade", {})
     reach.land_hex(state, where)
-    wanted = CONSTANTS.upgrades_from.get(kind)
+    wanted = _UPGRADES_FROM.get(kind)
     if wanted is None:
         raise IllegalMove(f"unknown building type {kind}", rule=UPGRADES_RULE)
     if where not in state.building or state.colour[where] != f.color:
@@ -166,7 +171,7 @@ def upgrade(state: TerraMysticaState, f: Faction, where: str, kind: str) -> None
             f"{where} holds a {old}; a {kind} is upgraded from a {wanted}",
             rule=UPGRADE_PATH_RULE,
         )
-    if f.buildings[kind] >= CONSTANTS.building_limits[kind]:
+    if f.buildings[kind] >= _BUILDING_LIMITS[kind]:
         raise IllegalMove(
             _all_built(CONSTANTS.building_limits[kind], kind),
             rule=BUILDING_SUPPLY_RULE,
@@ -203,7 +208,7 @@ def _all_built(limit: int, kind: str) -> str:
 def advance_building(state: TerraMysticaState, f: Faction, kind: str, free: bool) -> None:
     spec = f.spec.buildings[kind]
     level = f.buildings[kind]
-    limit = CONSTANTS.building_limits[kind]
+    limit = _BUILDING_LIMITS[kind]
     if level >= limit:
         raise IllegalMove(
             _all_built(limit, kind),

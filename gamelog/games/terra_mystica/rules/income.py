@@ -9,7 +9,7 @@ from gamelog.core.errors import IllegalMove
 from gamelog.games.terra_mystica.components import TILES
 from gamelog.games.terra_mystica.rulebook import INCOME_AFTER_PASSING_RULE
 from gamelog.games.terra_mystica.rules import pending, resources, turn
-from gamelog.games.terra_mystica.state import Faction, Pending, TerraMysticaState
+from gamelog.games.terra_mystica.state import Faction, TerraMysticaState, owed
 
 #: Which parts of the income a phase pays, as bits of ``faction_income``'s parts
 #: (1 cult bonus, 2 bonus tile, 4 buildings, 8 favor tiles).
@@ -80,9 +80,9 @@ def take_income(state: TerraMysticaState, f: Faction, phase: str) -> None:
         bit <<= 1
     f.income_taken |= mask
     if f.r["SPADE"]:
-        pending.require_action(state, f, Pending("transform", f.name, amount=f.r["SPADE"]))
+        pending.require_action(state, f, owed("transform", f.name, amount=f.r["SPADE"]))
     if f.r["CULT"]:
-        pending.require_action(state, f, Pending("cult", f.name, amount=f.r["CULT"]))
+        pending.require_action(state, f, owed("cult", f.name, amount=f.r["CULT"]))
 
 
 def legacy_income(state: TerraMysticaState) -> None:

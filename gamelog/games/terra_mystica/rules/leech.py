@@ -19,7 +19,11 @@ from gamelog.games.terra_mystica.rulebook import (
     STRICT_LEECH_ORDER_RULE,
 )
 from gamelog.games.terra_mystica.rules import pending, resources
-from gamelog.games.terra_mystica.state import Faction, Pending, TerraMysticaState
+from gamelog.games.terra_mystica.state import Faction, Pending, TerraMysticaState, owed
+
+#: Each building's power (a faction's own table differs for the Yetis), looked up
+#: once: a record's field is read through its descriptor, and every build asks.
+_BUILDING_POWER = CONSTANTS.building_power
 
 # --- offers ---------------------------------------------------------------------------
 
@@ -30,7 +34,7 @@ def compute_leech(state: TerraMysticaState, where: str) -> dict[str, int]:
         return {}
     colours, building = state.colour, state.building
     colour = colours[where]
-    strength = CONSTANTS.building_power
+    strength = _BUILDING_POWER
     by_colour = state.by_colour
     offers: dict[str, int] = {}
     around = state.board.neighbours[where]  # state.adjacent, with the bridges
@@ -77,7 +81,7 @@ def note_leech(state: TerraMysticaState, builder: Faction, where: str) -> dict[s
         pending.require_action(
             state,
             f,
-            Pending(
+            owed(
                 "leech",
                 f.name,
                 from_faction=builder.name,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from operator import itemgetter
 
 from gamelog.core.words import counted
-from gamelog.games.terra_mystica.state import Faction, Pending, TerraMysticaState
+from gamelog.games.terra_mystica.state import Faction, Pending, TerraMysticaState, owed
 
 #: What a faction can owe at the end of its turn (see detect_incomplete_turn).
 OWED = itemgetter(
@@ -87,45 +87,45 @@ def detect_incomplete_turn(state: TerraMysticaState, f: Faction) -> bool:
     incomplete = False
     if r["PICK_COLOR"]:
         incomplete = True
-        require_action(state, f, Pending("pick-color", f.name))
+        require_action(state, f, owed("pick-color", f.name))
     if r["SPADE"]:
         incomplete = True
-        require_action(state, f, Pending("transform", f.name, amount=r["SPADE"]))
+        require_action(state, f, owed("transform", f.name, amount=r["SPADE"]))
     if r["FREE_TF"]:
         incomplete = True
         state.warn(f"Unused free terraform for {f.name}")
-        require_action(state, f, Pending("transform", f.name))
+        require_action(state, f, owed("transform", f.name))
     if r["VOLCANO_TF"]:
         incomplete = True
         state.warn(f"Unused terraform for {f.name}")
-        require_action(state, f, Pending("transform", f.name))
+        require_action(state, f, owed("transform", f.name))
     if r["LOSE_CULT"]:
-        require_action(state, f, Pending("lose-cult", f.name, amount=r["LOSE_CULT"]))
+        require_action(state, f, owed("lose-cult", f.name, amount=r["LOSE_CULT"]))
         return True
     if r["FREE_TP"]:
         incomplete = True
-        require_action(state, f, Pending("upgrade", f.name))
+        require_action(state, f, owed("upgrade", f.name))
     if r["FREE_D"]:
         incomplete = True
-        require_action(state, f, Pending("dwelling", f.name))
+        require_action(state, f, owed("dwelling", f.name))
     if r["CULT"]:
-        require_action(state, f, Pending("cult", f.name, amount=r["CULT"]))
+        require_action(state, f, owed("cult", f.name, amount=r["CULT"]))
         return True
     settled = []
     f.reminded = True  # what the reminders below leave to dismiss_settled
     if r["GAIN_FAVOR"]:
         incomplete = True
-        require_action(state, f, Pending("favor", f.name, amount=r["GAIN_FAVOR"]))
+        require_action(state, f, owed("favor", f.name, amount=r["GAIN_FAVOR"]))
     else:
         settled.append("favor")
     if r["GAIN_TW"]:
         incomplete = True
-        require_action(state, f, Pending("town", f.name, amount=r["GAIN_TW"]))
+        require_action(state, f, owed("town", f.name, amount=r["GAIN_TW"]))
     else:
         settled.append("town")
     if r["BRIDGE"]:
         incomplete = True
-        require_action(state, f, Pending("bridge", f.name))
+        require_action(state, f, owed("bridge", f.name))
     else:
         settled.append("bridge")
     if state.action_required:
@@ -133,16 +133,14 @@ def detect_incomplete_turn(state: TerraMysticaState, f: Faction) -> bool:
             dismiss_action(state, f, kind)
     if r["CONVERT_W_TO_P"] and "strict-darkling-sh" in state.options:
         incomplete = True
-        require_action(
-            state, f, Pending("convert", f.name, amount=r["CONVERT_W_TO_P"], optional=True)
-        )
+        require_action(state, f, owed("convert", f.name, amount=r["CONVERT_W_TO_P"], optional=True))
     # The variable factions (variable.py): the Shapeshifters may buy a token (which
     # does not keep their turn open), the Riverwalkers must unlock a terrain.
     if r["GAIN_P3_FOR_VP"]:
-        require_action(state, f, Pending("gain-token", f.name, amount=r["GAIN_P3_FOR_VP"]))
+        require_action(state, f, owed("gain-token", f.name, amount=r["GAIN_P3_FOR_VP"]))
     if r["UNLOCK_TERRAIN"]:
         incomplete = True
-        require_action(state, f, Pending("unlock-terrain", f.name, amount=r["UNLOCK_TERRAIN"]))
+        require_action(state, f, owed("unlock-terrain", f.name, amount=r["UNLOCK_TERRAIN"]))
     return incomplete
 
 

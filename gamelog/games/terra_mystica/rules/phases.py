@@ -18,7 +18,7 @@ from gamelog.games.terra_mystica.rulebook import (
 from gamelog.games.terra_mystica.rules import final_scoring, income, variable
 from gamelog.games.terra_mystica.rules.pending import detect_incomplete_turn, require_action
 from gamelog.games.terra_mystica.rules.turn import start_full_move
-from gamelog.games.terra_mystica.state import Pending, TerraMysticaState
+from gamelog.games.terra_mystica.state import TerraMysticaState, owed
 
 # --- the phase state machine ------------------------------------------------------
 
@@ -79,14 +79,14 @@ def _in_initial_dwellings(state: TerraMysticaState) -> None:
     if kind == "bonus":
         state.phase = "initial-bonus"
         return
-    state.action_required = [Pending("dwelling", name)]
+    state.action_required = [owed("dwelling", name)]
     state.factions[name].allowed_sub = {"build": 1}
 
 
 def _in_initial_bonus(state: TerraMysticaState) -> None:
     if state.setup_order:
         name, _ = state.setup_order[0]
-        state.action_required = [Pending("bonus", name)]
+        state.action_required = [owed("bonus", name)]
         state.factions[name].allowed_sub = {"pass": 1}
     else:
         state.action_required = []
@@ -188,7 +188,7 @@ def start_round(state: TerraMysticaState) -> None:
     for f in state.factions_in_turn_order():
         if f.dropped:
             continue
-        require_action(state, f, Pending("full", f.name))
+        require_action(state, f, owed("full", f.name))
         start_full_move(state, f)
         state.full_turn_played = False
         break
@@ -200,4 +200,4 @@ def finish_game(state: TerraMysticaState) -> None:
     final_scoring.score_final_resources(state)
     for f in state.order:
         f.passed = False
-    state.action_required = [Pending("gameover", "")]
+    state.action_required = [owed("gameover", "")]

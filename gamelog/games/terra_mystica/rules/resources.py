@@ -98,6 +98,11 @@ _CAPS = {"P": "MAX_P", **{cult: f"MAX_{cult}" for cult in CONSTANTS.cults}}
 
 #: Tile name -> "bonus", "favor", "town" or "scoring".
 _TILE_KINDS = {name: tile.kind for name, tile in TILES.items()}
+#: Each tile's VP table and when it pays (a round scoring tile), and the VP it gives
+#: for a building (a favor tile), looked up once: a record's field is read through
+#: its descriptor, and every build asks.
+_TILE_VP = {name: (tile.vp, tile.mode) for name, tile in TILES.items()}
+_BUILD_VP = {name: tile.build_vp for name, tile in TILES.items()}
 
 # --- gaining and paying ---------------------------------------------------------------
 
@@ -374,9 +379,9 @@ def maybe_score_tile(state: TerraMysticaState, f: Faction, kind: str, mode: str)
     if not round_ > 0 or len(state.score_tiles) < round_:
         return
     name = state.score_tiles[round_ - 1]
-    tile = TILES[name]
-    points = tile.vp.get(kind)
-    if points and tile.mode == mode:
+    vp, tile_mode = _TILE_VP[name]
+    points = vp.get(kind)
+    if points and tile_mode == mode:
         adjust(state, f, "VP", points, name)
 
 
@@ -394,7 +399,7 @@ def maybe_special(state: TerraMysticaState, f: Faction, kind: str, mode: str) ->
 
 def score_favor_builds(state: TerraMysticaState, f: Faction, building: str) -> None:
     for name in f.tiles["favor"]:  # the VP change none of them
-        points = TILES[name].build_vp.get(building)
+        points = _BUILD_VP[name].get(building)
         if points:
             adjust(state, f, "VP", points, name)
 

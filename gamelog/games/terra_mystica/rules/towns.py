@@ -23,6 +23,10 @@ from gamelog.games.terra_mystica.rulebook import (
 from gamelog.games.terra_mystica.rules import reach, resources
 from gamelog.games.terra_mystica.state import Faction, TerraMysticaState
 
+#: The buildings a town needs at the least (a sanctuary counts two), looked up once:
+#: a record's field is read through its descriptor, and every build asks.
+_TOWN_BUILDINGS = CONSTANTS.town_buildings
+
 # --- the groups of own buildings, as they grow ------------------------------------
 
 
@@ -50,9 +54,25 @@ def _join(f: Faction, a: str, b: str) -> None:
 
 def _around(state: TerraMysticaState, f: Faction, where: str) -> frozenset[str] | set[str]:
     """The hexes a building on ``where`` links to (adjacent_own_buildings' hexes)."""
-    around = state.adjacent(where)
-    if f.spec.can_connect_across_river:
-        skip = state.skip.get(where)
+    skips = state.skip if f.spec.can_connect_across_river else None
+    return _linked(state.board.neighbours, state.bridged, skips, where)
+
+
+def _linked(
+    neighbours: dict[str, frozenset[str]],
+    bridged: dict[str, set[str]],
+    skips: dict[str, set[str]] | None,
+    here: str,
+) -> frozenset[str] | set[str]:
+    """The hexes ``here`` links to: its neighbours on the map, across its bridges and,
+    for a faction that links across a river (``skips``: state.skip), across the river
+    towns. The tables come looked up, for the walk of a group (detect_towns_from)."""
+    around = neighbours[here]
+    extra = bridged.get(here)
+    if extra:
+        around = around | extra
+    if skips:
+        skip = skips.get(here)
         if skip:
             around = around | skip
     return around
@@ -95,12 +115,8 @@ def linked(
 
 
 def adjacent_own_buildings(state: TerraMysticaState, f: Faction, where: str) -> list[str]:
-    neighbours = state.adjacent(where)
-    skip = state.skip.get(where) if f.spec.can_connect_across_river else None
-    if skip:
-        neighbours = neighbours | skip
     built = f.built
-    return [h for h in neighbours if h in built]
+    return [h for h in _around(state, f, where) if h in built]
 
 
 def _add_to_town(state: TerraMysticaState, f: Faction, where: str, town: int) -> None:
@@ -127,21 +143,13 @@ def detect_towns_from(state: TerraMysticaState, f: Faction, where: str) -> int:
         return 0
     parent = f.group_of
     top = _root(parent, where) if where in parent else None
-    if top is not None and f.group_size[top] < CONSTANTS.town_buildings:
+    if top is not None and f.group_size[top] < _TOWN_BUILDINGS:
         return 0
     built = f.built
     neighbours, bridged = state.board.neighbours, state.bridged
     skips = state.skip if f.spec.can_connect_across_river else None
     # What adjacent_own_buildings gives for ``where``, in the same order.
-    around = neighbours[where]
-    extra = bridged.get(where)
-    if extra:
-        around = around | extra
-    if skips:
-        skip = skips.get(where)
-        if skip:
-            around = around | skip
-    own = [h for h in around if h in built]
+    own = [h for h in _linked(neighbours, bridged, skips, where) if h in built]
     for other in own:
         if town.get(other):
             _add_to_town(state, f, where, town[other])
@@ -165,19 +173,11 @@ def detect_towns_from(state: TerraMysticaState, f: Faction, where: str) -> int:
         kind = building[here]
         power += strength[kind]
         count += 2 if kind == "SA" else 1
-        around = neighbours[here]
-        extra = bridged.get(here)
-        if extra:
-            around = around | extra
-        if skips:
-            skip = skips.get(here)
-            if skip:
-                around = around | skip
-        for other in around:
+        for other in _linked(neighbours, bridged, skips, here):
             if other in built and other not in seen:
                 seen.add(other)
                 stack.append(other)
-    if power < f.r["TOWN_SIZE"] or count < CONSTANTS.town_buildings:
+    if power < f.r["TOWN_SIZE"] or count < _TOWN_BUILDINGS:
         return 0
     tiles_left = state.town_tiles_left()
     if not tiles_left:

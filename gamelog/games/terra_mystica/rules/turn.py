@@ -31,7 +31,7 @@ from gamelog.games.terra_mystica.rules.pending import (
     dismiss_settled,
     owed_facts,
 )
-from gamelog.games.terra_mystica.state import Faction, Pending, TerraMysticaState
+from gamelog.games.terra_mystica.state import Faction, TerraMysticaState, owed
 
 # --- the acting faction -----------------------------------------------------------
 
@@ -167,7 +167,7 @@ def maybe_advance_to_next_player(state: TerraMysticaState, f: Faction) -> None:
         following = next_faction_in_turn(state, f)
         if following is not None:
             # require_action, for a faction in the round (not dropped)
-            state.action_required.append(Pending("full", following.name))
+            state.action_required.append(owed("full", following.name))
             start_full_move(state, following)
             maybe_advance_turn(state, f, following)
     if state.new_order:

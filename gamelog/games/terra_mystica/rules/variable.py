@@ -34,7 +34,7 @@ from gamelog.games.terra_mystica.rulebook import (
     UNLOCKED_TERRAIN_ONLY_RULE,
 )
 from gamelog.games.terra_mystica.rules import fire_ice, pending, resources
-from gamelog.games.terra_mystica.state import Faction, Pending, TerraMysticaState
+from gamelog.games.terra_mystica.state import Faction, TerraMysticaState, owed
 
 #: The colour of a variable faction before its ``pick-color``.
 UNPICKED = "variable"
@@ -127,7 +127,7 @@ def require_unlocks(state: TerraMysticaState) -> None:
     for f in state.order:
         if f.r["UNLOCK_TERRAIN"] and not state.find_actions(f, "unlock-terrain"):
             pending.require_action(
-                state, f, Pending("unlock-terrain", f.name, amount=f.r["UNLOCK_TERRAIN"])
+                state, f, owed("unlock-terrain", f.name, amount=f.r["UNLOCK_TERRAIN"])
             )
 
 
