@@ -53,11 +53,20 @@ class deadline:
                 self.previous = signal.signal(signal.SIGALRM, _on_alarm)
             except ValueError:  # not the main thread
                 return self
-            outer, _ = signal.getitimer(signal.ITIMER_REAL)
-            self.outer_ends = time.monotonic() + outer if outer else None
-            first = min(self.seconds, outer or self.seconds)
-            signal.setitimer(signal.ITIMER_REAL, first, REPEAT)
             self.armed = True
+            try:
+                outer, _ = signal.getitimer(signal.ITIMER_REAL)
+                self.outer_ends = time.monotonic() + outer if outer else None
+                first = min(self.seconds, outer or self.seconds)
+                signal.setitimer(signal.ITIMER_REAL, first, REPEAT)
+            except AuditTimeout:
+                # The time ran out before the block began (a process paused just after
+                # the timer was set, a tiny timeout). ``with`` leaves without calling
+                # ``__exit__`` when ``__enter__`` raises, and a timer left repeating would
+                # fire in whatever the process does next: the next file's deadline
+                # would take it for an outer one and arm it again on leaving.
+                self.__exit__()
+                raise
         return self
 
     def __exit__(self, *exc: object) -> None:

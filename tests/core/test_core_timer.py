@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import signal
 import time
 
 import pytest
@@ -69,3 +70,35 @@ def test_untimed_keeps_the_repeat_of_the_deadline_around_it() -> None:
             _spin(3.0)
         _spin(3.0)
     assert 0.35 < time.monotonic() - started < 1.5
+
+
+def test_an_alarm_due_before_the_block_begins_leaves_no_timer_running(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The process paused just after the timer was set, so that the alarm comes inside
+    ``__enter__`` (an audit's ``--timeout 0.005`` on a loaded machine): ``with`` then
+    never calls ``__exit__``, and a timer left repeating fired in the next file's
+    record, outside every deadline, and killed the worker."""
+    real_setitimer = signal.setitimer
+
+    def paused_after(which: int, seconds: float, interval: float = 0.0) -> tuple[float, float]:
+        previous = real_setitimer(which, seconds, interval)
+        if seconds:
+            time.sleep(0.2)  # the alarm is due here, before the block begins
+        return previous
+
+    handler = signal.getsignal(signal.SIGALRM)
+    outer, _ = signal.getitimer(signal.ITIMER_REAL)  # pytest-timeout's, where it runs
+    started = time.monotonic()
+    monkeypatch.setattr(signal, "setitimer", paused_after)
+    with pytest.raises(AuditTimeout), deadline(0.01):
+        pytest.fail("the block began after its time was up")
+    monkeypatch.undo()
+    left, _ = signal.getitimer(signal.ITIMER_REAL)
+    if outer:  # an outer timer goes on with what is left of its time
+        assert abs(left - (outer - (time.monotonic() - started))) < 0.5
+    else:
+        assert left == 0.0
+    assert signal.getsignal(signal.SIGALRM) == handler
+    if not outer:
+        _spin(0.3)  # an alarm still armed would raise here
