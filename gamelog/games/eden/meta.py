@@ -19,7 +19,14 @@ _TURN = re.compile(
 
 
 def looks_like(text: str) -> bool:
-    """A line like ``Ann: irrigate C4`` near the top marks an Eden log."""
+    """A line like ``Ann: irrigate C4`` near the top marks an Eden log.
+
+    The words looked for first: the turn pattern tries every line's every position,
+    and every log without a ``game:`` line of a game sniffed after Eden (Terra
+    Mystica's command logs, most of an archive) was paying it, a twelfth of its audit."""
+    head = text[:20_000].lower()
+    if "irrigate" not in head and "cultivate" not in head:
+        return False
     return _TURN.search(text, 0, 20_000) is not None
 
 

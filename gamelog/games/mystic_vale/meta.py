@@ -12,10 +12,16 @@ from gamelog.core.meta import GameMeta
 #: ``spoil``, ``empty``, or one mistyped: the notation's error says which). No other
 #: game's move starts with numbers.
 _TURN_LINE = re.compile(r"^\s*[^\W\d_][\w'-]*\s*:\s*\d+(?:[\s,]+\d+)*\s+[^\W\d_]", re.I)
+#: What every turn line holds: a colon, blanks, a digit.
+_NUMBER_AFTER_COLON = re.compile(r":\s*\d")
 
 
 def looks_like(text: str) -> bool:
-    """A turn line (``Ann: 4 11 13 17 pass``) in the first 200 lines marks our notation."""
+    """A turn line (``Ann: 4 11 13 17 pass``) in the first 200 lines marks our notation.
+    A number after a colon is looked for first, in one pass over the text: most logs
+    of other games hold none, and they are spared matching the pattern line by line."""
+    if _NUMBER_AFTER_COLON.search(text) is None:
+        return False
     return any(_TURN_LINE.match(line) for line in text.splitlines()[:200])
 
 

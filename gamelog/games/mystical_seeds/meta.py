@@ -12,7 +12,11 @@ _HEADER = re.compile(r"^\s*(research\s*:\s*L[12]\b|bookshelf\s+II?\s*:)", re.IGN
 
 
 def looks_like(text: str) -> bool:
-    """A Research Area or Bookshelf header line marks a Mystical Seeds log."""
+    """A Research Area or Bookshelf header line marks a Mystical Seeds log (the words
+    looked for first: the pattern is tried at every line start of another game's log)."""
+    head = text[:20_000].lower()
+    if "research" not in head and "bookshelf" not in head:
+        return False
     return _HEADER.search(text, 0, 20_000) is not None
 
 

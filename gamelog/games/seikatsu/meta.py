@@ -18,6 +18,8 @@ _PLAYERS_LINE = re.compile(r"^\s*players\s*:.*\((pink|blue|green)\)", re.IGNOREC
 def looks_like(text: str) -> bool:
     """Players with pagoda colours and a tile placed on a space mark a Seikatsu log."""
     head = text[:20_000]
+    if "players" not in head.lower():  # the word first: the patterns try every line
+        return False
     return bool(_PLAYERS_LINE.search(head) and _MOVE_LINE.search(head))
 
 
