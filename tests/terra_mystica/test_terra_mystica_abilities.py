@@ -13,7 +13,7 @@ from gamelog.games.terra_mystica import GAME, meta
 from gamelog.games.terra_mystica.components import ALL_FACTION_NAMES, FACTIONS
 from gamelog.games.terra_mystica.notation import rewrites
 from gamelog.games.terra_mystica.rules import abilities
-from gamelog.games.terra_mystica.state import Pending, TerraMysticaState
+from gamelog.games.terra_mystica.state import TerraMysticaState, owed
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus" / "terra_mystica"
 WITH_CULTISTS = (CORPUS / "commands" / "4pLeague_S2_D1L1_G1_has_giants.txt").read_text()
@@ -53,7 +53,7 @@ def test_others_wait_while_the_cultists_owed_steps_could_reach_10(
     cultists, witches = state.factions["cultists"], state.factions["witches"]
     cultists.r["KEY"], cultists.r["FIRE"] = 1, 9
     assert abilities.waiting_for(state, witches, "FIRE") is None  # 9 and nothing owed
-    state.action_required.append(Pending("cult", "cultists"))
+    state.action_required.append(owed("cult", "cultists"))
     assert abilities.waiting_for(state, witches, "FIRE") is cultists
     assert abilities.waiting_for(state, cultists, "FIRE") is None  # not for themselves
     assert abilities.waiting_for(state, witches, "WATER") is None

@@ -45,7 +45,8 @@ Step = tuple[str, cmd.Command, str]
 
 class Pending:
     """Something a faction must still do or decide (``type``: leech, full, cult,
-    transform, favor, town, bridge, convert, ...)."""
+    transform, favor, town, bridge, convert, ...). Made by :func:`owed`, which sets
+    every field (the class has no ``__init__``: see there why)."""
 
     __slots__ = (
         "actual",
@@ -57,27 +58,6 @@ class Pending:
         "tainted",
         "type",
     )
-
-    def __init__(
-        self,
-        type: str,
-        faction: str,
-        *,
-        from_faction: str = "",
-        amount: int = 0,
-        actual: int = 0,
-        leech_id: int = 0,
-        tainted: str = "",
-        optional: bool = False,
-    ) -> None:
-        self.type = type
-        self.faction = faction
-        self.from_faction = from_faction
-        self.amount = amount
-        self.actual = actual
-        self.leech_id = leech_id
-        self.tainted = tainted
-        self.optional = optional
 
     def copy(self) -> Pending:
         other = Pending.__new__(Pending)
@@ -96,9 +76,9 @@ def owed(
     leech_id: int = 0,
     optional: bool = False,
 ) -> Pending:
-    """``Pending(type, faction, ...)``, made without calling the class: the rules make
-    one a turn or more (the next faction's turn, each power offer), and a class call
-    runs ``__init__`` in an evaluation loop of its own, a function call does not."""
+    """A new :class:`Pending`, made without calling the class: the rules make one a
+    turn or more (the next faction's turn, each power offer), and a class call runs
+    ``__init__`` in an evaluation loop of its own, a function call does not."""
     record = _new(Pending)
     record.type = type
     record.faction = faction
