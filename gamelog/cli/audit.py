@@ -121,7 +121,7 @@ def audit(
                 click.echo(f"{rec['file']}:\n{rec['traceback']}", err=True)
     with out:
         if spill is not None:
-            _write_spilled(out, spill)
+            out.echo_pieces(spill.pieces())
         elif not stream_lines:
             _print(out, fmt, records)
     if exit_code is None:
@@ -215,20 +215,6 @@ class _Spill:
             first = False
         yield "[]" if first else "\n]"
         self.file.close()
-
-
-def _write_spilled(out: Output, spill: _Spill) -> None:
-    """The spilled records' JSON list, some 64 KB at a time."""
-    held: list[str] = []
-    size = 0
-    for piece in spill.pieces():
-        held.append(piece)
-        size += len(piece)
-        if size >= 65_536:
-            out.echo("".join(held), nl=False)
-            held.clear()
-            size = 0
-    out.echo("".join(held))
 
 
 def _print(out: Output, fmt: str, records: list[dict[str, Any]]) -> None:

@@ -192,6 +192,21 @@ class Output:
         else:
             self.discard()
 
+    def echo_pieces(self, pieces: Iterable[str], batch: int = 65_536) -> None:
+        """Text made a piece at a time (a season's JSON, an audit's spilled records),
+        written some ``batch`` characters at a time and ended by a newline: never the
+        whole text at once, which is some 60 MB for 100,000 logs."""
+        held: list[str] = []
+        size = 0
+        for piece in pieces:
+            held.append(piece)
+            size += len(piece)
+            if size >= batch:
+                self.echo("".join(held), nl=False)
+                held.clear()
+                size = 0
+        self.echo("".join(held))
+
     def echo(self, text: str = "", *, nl: bool = True) -> None:
         self.written = True
         if self.sink is not None:

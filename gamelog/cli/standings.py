@@ -122,8 +122,8 @@ def _faction_games() -> list[str]:
 
 
 def _print(out: Output, fmt: str, result: Standings) -> None:
-    if fmt == "json":
-        _json(out, result)
+    if fmt == "json":  # a piece at a time: never the season's whole text (json_pieces)
+        out.echo_pieces(json_pieces(result))
     elif fmt == "csv":
         out.echo(_csv(result), nl=False)
     elif fmt == "html":
@@ -132,22 +132,6 @@ def _print(out: Output, fmt: str, result: Standings) -> None:
         out.echo(standings_report(result), nl=False)
     else:
         out.echo(_text(result, markdown=fmt == "markdown", width=out.width))
-
-
-def _json(out: Output, result: Standings) -> None:
-    """The JSON written some 64 KB at a time (``core.standings.json_pieces``), never
-    the whole season's text and records at once: a season of 100,000 logs is some
-    60 MB of JSON."""
-    held: list[str] = []
-    size = 0
-    for piece in json_pieces(result):
-        held.append(piece)
-        size += len(piece)
-        if size >= 65_536:
-            out.echo("".join(held), nl=False)
-            held.clear()
-            size = 0
-    out.echo("".join(held))
 
 
 def _rows(table: Table) -> list[list[str]]:
