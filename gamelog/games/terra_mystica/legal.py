@@ -216,12 +216,8 @@ def _as_row(state: TerraMysticaState, line: str) -> list[str]:
     of its own (a line of several factions) or is not legal on ``state`` as it stands;
     an admin line that writes no row (an option) is the same comment row."""
     entries = line_cache.parts(line)[0]
-    trial = state.branch()
-    try:
-        for index, (actor, command) in enumerate(entries):
-            following = next((a for a, _ in entries[index + 1 :] if a != COMMENT), "")
-            rules.feed(trial, actor, command, following)
-    except (IllegalMove, GamelogError):
+    trial = _played(state, entries)
+    if trial is None:
         return []
     trial.ledger.finish_row()
     new = trial.ledger.rows[len(state.ledger.rows) :]
@@ -550,18 +546,28 @@ def _usable_actions(
             yield line, note
 
 
-def _owed_can_be_met(state: TerraMysticaState, f: Faction, entries: Sequence[Entry]) -> bool:
-    """Whether what a line (its parsed ``entries``) leaves owed can be met by a listed
-    line: an action whose gift cannot be used (a bridge with no river edge by an own
-    building, a free trading house with no dwelling left, a double turn with nothing to
-    do but pass) leaves the faction to move with nothing legal, in the established
-    engine too."""
+def _played(state: TerraMysticaState, entries: Sequence[Entry]) -> TerraMysticaState | None:
+    """A branch of ``state`` with a line's parsed ``entries`` played on it, each told the
+    actor of the entry after it (whose turn comes next), or None where the line is not
+    legal there."""
     trial = state.branch()
     try:
         for index, (actor, command) in enumerate(entries):
             following = next((a for a, _ in entries[index + 1 :] if a != COMMENT), "")
             rules.feed(trial, actor, command, following)
     except (IllegalMove, GamelogError):
+        return None
+    return trial
+
+
+def _owed_can_be_met(state: TerraMysticaState, f: Faction, entries: Sequence[Entry]) -> bool:
+    """Whether what a line (its parsed ``entries``) leaves owed can be met by a listed
+    line: an action whose gift cannot be used (a bridge with no river edge by an own
+    building, a free trading house with no dwelling left, a double turn with nothing to
+    do but pass) leaves the faction to move with nothing legal, in the established
+    engine too."""
+    trial = _played(state, entries)
+    if trial is None:
         return False
     after = trial.factions[f.name]
     if any(after.r[kind] for kind in _OWING if kind != "GAIN_ACTION"):
